@@ -1,0 +1,45 @@
+"""The result of an extraction: the article's title and its paragraphs with scores."""
+
+from __future__ import annotations
+
+from dataclasses import asdict, dataclass, field
+from typing import Any
+
+import numpy as np
+
+from .parse import Document
+
+
+@dataclass
+class Article:
+    """An extracted article. ``text`` is the paragraphs joined by newlines."""
+
+    title: str
+    paragraphs: list[str] = field(default_factory=list)
+    scores: list[float] = field(default_factory=list)
+    encoding: str = ""
+    lang: str = "und"
+    method: str = ""
+
+    @property
+    def text(self) -> str:
+        """The body text, one paragraph per line."""
+        return "\n".join(self.paragraphs)
+
+    def to_dict(self) -> dict[str, Any]:
+        """Plain-data form (the CLI's json/jsonl record), ``text`` included."""
+        data = asdict(self)
+        data["text"] = self.text
+        return data
+
+    @classmethod
+    def from_nodes(cls, doc: Document, keep: np.ndarray, scores: np.ndarray, method: str,
+                   title: str) -> Article:
+        """Assemble the article from the kept text nodes of ``doc``, in document order."""
+        paragraphs, kept_scores = [], []
+        for node in doc.nodes:
+            if keep[node.index]:
+                paragraphs.append(node.text)
+                kept_scores.append(round(float(scores[node.index]), 4))
+        return cls(title=title, paragraphs=paragraphs, scores=kept_scores,
+                   encoding=doc.encoding, lang=doc.lang, method=method)

@@ -1,0 +1,62 @@
+"""Labeled corpora: folders of ``<id>.html`` + gold ``<id>.txt`` (+ optional ``<id>.json``)."""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from .errors import NewsmlError
+
+SPLITS = ("train", "test")
+
+
+@dataclass(frozen=True)
+class LabeledPage:
+    """One labeled page; its HTML is read from disk only when asked for."""
+
+    id: str
+    html_path: Path
+    gold: str
+    meta: dict[str, Any] = field(default_factory=dict)
+
+    @property
+    def html(self) -> bytes:
+        """The page's bytes, read in place."""
+        return self.html_path.read_bytes()
+
+    @property
+    def corpus(self) -> str:
+        """Name of the folder the page comes from."""
+        return self.html_path.parent.name
+
+    @property
+    def split(self) -> str | None:
+        """'train', 'test' or None when the page's json names no split."""
+        return self.meta.get("split")
+
+
+def load_corpus(folder: str | Path, split: str | None = None) -> list[LabeledPage]:
+    """Pages of a labeled folder, sorted by id; ``split`` keeps only 'train' or 'test' pages.
+
+    A page needs ``<id>.html`` and ``<id>.txt``; an html without gold is skipped. With a
+    ``split``, pages whose json names no split are left out.
+    """
+    root = Path(folder)
+    if not root.is_dir():
+        raise NewsmlError(f"corpus folder not found: {root}")
+    if split not in (None, "all", *SPLITS):
+        raise NewsmlError(f"unknown split {split!r}: use 'train', 'test' or 'all'")
+    pages = []
+    for html_path in sorted(root.glob("*.html")):
+        gold_path = html_path.with_suffix(".txt")
+        if not gold_path.is_file():
+            continue
+        meta_path = html_path.with_suffix(".json")
+        meta = json.loads(meta_path.read_text(encoding="utf-8")) if meta_path.is_file() else {}
+        if split in SPLITS and meta.get("split") != split:
+            continue
+        pages.append(LabeledPage(id=html_path.stem, html_path=html_path,
+                                 gold=gold_path.read_text(encoding="utf-8"), meta=meta))
+    return pages

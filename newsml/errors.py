@@ -1,0 +1,19 @@
+"""The exceptions newsml raises on purpose, so callers can catch exactly these."""
+
+from __future__ import annotations
+
+
+class NewsmlError(Exception):
+    """Base class of every error newsml raises deliberately."""
+
+
+class InvalidPageError(NewsmlError, ValueError):
+    """The input is not an HTML page: empty, binary, or text without any HTML markup.
+
+    Malformed HTML is *not* an error: it is repaired by the parser. This is raised only
+    when there is nothing a browser would render as a page.
+    """
+
+
+class ModelError(NewsmlError):
+    """A model file cannot be used: truncated, not a newsml model, or from another version."""

@@ -1,0 +1,150 @@
+"""ECON (Guo et al., APWeb 2010): snippet-node, backtracking to the summary-node.
+
+Paper: ``econ-snippet-summary-node.txt``. Steps, as implemented:
+
+1. *Big-nodes* are elements that hold text directly, plus elements with the tags that
+   break news text into pieces (``BIG_TAGS``: paragraphs, headings, line breaks and
+   inline formatting).
+2. *Joint-para*: adjacent big-node siblings form a *text-node-set*; its *text-para* is
+   the text they hold (their own text and that of their inline descendants). A set
+   whose text has no period or comma (Latin or CJK) is noise and is pruned.
+3. The *snippet-node* is a node of the set with the longest text-para (the paper picks
+   one at random; here the member holding the most text, so results repeat).
+4. Backtracking from the snippet-node to its parent, grandparent...: the distance is
+   the parent's punctuation count minus the child's; the first distance of 0 makes
+   the child the *summary-node*.
+5. The article is the text under the summary-node, less the pruned sets. A text node's
+   score is the share of its characters kept, so a paragraph keeps an inline link
+   whose own set was pruned.
+
+Where no text-para has a period or comma at all (the paper's short pages), the
+longest set is used anyway, so a page yields its likeliest text rather than nothing.
+"""
+
+from __future__ import annotations
+
+import lxml.html
+import numpy as np
+from lxml import etree
+
+from ..nodes import INLINE_TAGS
+from ..parse import Document
+from ..text import count_periods_commas
+from .base import NodeMethod
+
+#: Tags that make an element a big-node even without text of its own.
+BIG_TAGS = frozenset(
+    "p br h1 h2 h3 h4 h5 h6 b strong em i u font span a img small big sup sub".split()
+)
+
+
+class Econ(NodeMethod):
+    """ECON: the subtree of the summary-node found by punctuation-count backtracking."""
+
+    name = "econ"
+    summary = "ECON: snippet-node from the longest text-para, backtracking by punctuation count"
+
+    def score_nodes(self, doc: Document) -> np.ndarray:
+        nodes = doc.nodes
+        scores = np.zeros(len(nodes))
+        if not nodes:
+            return scores
+        chars: dict[lxml.html.HtmlElement, int] = {}
+        puncs: dict[lxml.html.HtmlElement, int] = {}
+        chains: list[list[list[lxml.html.HtmlElement]]] = []
+        for node in nodes:
+            node_chains = []
+            for owner, text in node.pieces:
+                chain = _inline_chain(owner)
+                n_chars, n_punc = len("".join(text.split())), count_periods_commas(text)
+                for element in chain:
+                    chars[element] = chars.get(element, 0) + n_chars
+                    puncs[element] = puncs.get(element, 0) + n_punc
+                node_chains.append(chain)
+            chains.append(node_chains)
+        owners = {owner for node in nodes for owner, _ in node.pieces}
+        sets = _text_node_sets(owners)
+        pruned: set[lxml.html.HtmlElement] = set()
+        best: list[lxml.html.HtmlElement] | None = None
+        best_len = fallback_len = -1
+        fallback: list[lxml.html.HtmlElement] | None = None
+        for members in sets:
+            length = sum(chars.get(m, 0) for m in members)
+            if sum(puncs.get(m, 0) for m in members) == 0:
+                pruned.update(members)
+                if length > fallback_len:
+                    fallback, fallback_len = members, length
+            elif length > best_len:
+                best, best_len = members, length
+        if best is None:
+            best, pruned = fallback, set()
+        if not best:
+            return scores
+        snippet = max(best, key=lambda m: chars.get(m, 0))
+        summary = _summary_node(snippet)
+        inside = set(summary.iter())
+        for node, node_chains in zip(nodes, chains):
+            kept = 0
+            for (owner, text), chain in zip(node.pieces, node_chains):
+                if owner in inside and not pruned.intersection(chain):
+                    kept += len("".join(text.split()))
+            scores[node.index] = kept / node.chars
+        return scores
+
+
+def _inline_chain(owner: lxml.html.HtmlElement) -> list[lxml.html.HtmlElement]:
+    """``owner`` and its inline ancestors up to and including the first non-inline one."""
+    chain = [owner]
+    element = owner
+    while element.tag in INLINE_TAGS:
+        parent = element.getparent()
+        if parent is None:
+            break
+        chain.append(parent)
+        element = parent
+    return chain
+
+
+def _text_node_sets(owners: set[lxml.html.HtmlElement]) -> list[list[lxml.html.HtmlElement]]:
+    """Maximal runs of adjacent big-node siblings (Joint-para's text-node-sets)."""
+    parents: dict[lxml.html.HtmlElement, None] = {}
+    for owner in owners:
+        parent = owner.getparent()
+        if parent is None:
+            parents.setdefault(owner, None)  # the root: a set of its own
+        else:
+            parents.setdefault(parent, None)
+    sets: list[list[lxml.html.HtmlElement]] = []
+    for parent in parents:
+        if parent.getparent() is None and parent in owners:
+            sets.append([parent])
+        run: list[lxml.html.HtmlElement] = []
+        for child in parent:
+            if child in owners or child.tag in BIG_TAGS:
+                run.append(child)
+            else:
+                if run:
+                    sets.append(run)
+                run = []
+        if run:
+            sets.append(run)
+    return sets
+
+
+def _summary_node(snippet: lxml.html.HtmlElement) -> lxml.html.HtmlElement:
+    """Backtrack from the snippet-node until the punctuation distance is first 0."""
+    child = snippet
+    child_punc = _subtree_punc(child)
+    while True:
+        parent = child.getparent()
+        if parent is None:
+            return child
+        parent_punc = _subtree_punc(parent)
+        if parent_punc == child_punc:
+            return child
+        child, child_punc = parent, parent_punc
+
+
+def _subtree_punc(element: lxml.html.HtmlElement) -> int:
+    """Periods and commas in all the text under ``element`` (its node-punc-num)."""
+    return count_periods_commas(etree.tostring(element, method="text", encoding=str, with_tail=False))

@@ -1,0 +1,171 @@
+"""Segmentation: a cleaned tree becomes text nodes, the one unit every method scores.
+
+A *text node* is a maximal run of visible text inside one block-level element: inline
+markup (``<a>``, ``<b>``, ``<span>``, ``<font>``...) does not split it; block elements
+and ``<br>`` do. So a paragraph with a link in mid-sentence is one node (with a link
+share), while each entry of a link list is a node of its own. Coarser units of the
+papers (naive-Bayes blocks, ECON text-node-sets) are groupings of these nodes, so any
+method can answer with one score per text node.
+
+The walk is iterative (``lxml.etree.iterwalk``): documents nested 10,000 levels deep do
+not touch Python's recursion limit.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+import lxml.html
+from lxml import etree
+
+from .text import normalize_space, words
+
+#: Inline elements: they never start a new text node. Every other element does.
+INLINE_TAGS = frozenset(
+    "a abbr acronym b bdi bdo big cite code data del dfn em font i img ins kbd label mark "
+    "nobr q rp rt ruby s samp small span strike strong sub sup time tt u var wbr".split()
+)
+#: Elements that end the current text node without opening a block of their own.
+BREAK_TAGS = frozenset({"br"})
+
+
+@dataclass(slots=True, eq=False)
+class TextNode:
+    """A run of visible text in document order, with what the methods need to know of it.
+
+    ``chars`` and ``link_chars`` count non-space characters. ``pieces`` are the raw text
+    strings of the run with the element that holds each (the element whose ``text`` it
+    is, or the parent of the element whose ``tail`` it is): DOM-level methods use them
+    to map their decisions back onto nodes.
+    """
+
+    index: int
+    text: str
+    chars: int
+    link_chars: int
+    block: lxml.html.HtmlElement
+    path: tuple[str, ...]
+    group: int
+    pieces: list[tuple[lxml.html.HtmlElement, str]] = field(repr=False)
+    _words: list[str] | None = field(default=None, repr=False)
+
+    @property
+    def depth(self) -> int:
+        """Depth of the enclosing block element (``html`` is 1)."""
+        return len(self.path)
+
+    @property
+    def tag(self) -> str:
+        """Tag of the enclosing block element."""
+        return self.path[-1]
+
+    @property
+    def link_ratio(self) -> float:
+        """Share of the node's characters that sit inside ``<a>``."""
+        return self.link_chars / self.chars if self.chars else 0.0
+
+    @property
+    def words(self) -> list[str]:
+        """Words of the text: jieba for Chinese, letter/digit runs otherwise (cached)."""
+        if self._words is None:
+            self._words = words(self.text)
+        return self._words
+
+    @property
+    def token_count(self) -> int:
+        """Number of words (see :attr:`words`)."""
+        return len(self.words)
+
+
+class _RunBuilder:
+    """Accumulates the pieces of the current text node during the walk."""
+
+    __slots__ = ("parts", "pieces", "chars", "link_chars", "block", "path", "nodes", "groups")
+
+    def __init__(self) -> None:
+        self.parts: list[str] = []
+        self.pieces: list[tuple[lxml.html.HtmlElement, str]] = []
+        self.chars = 0
+        self.link_chars = 0
+        self.block: lxml.html.HtmlElement | None = None
+        self.path: tuple[str, ...] = ()
+        self.nodes: list[TextNode] = []
+        self.groups: dict[lxml.html.HtmlElement, int] = {}
+
+    def add(self, text: str, owner: lxml.html.HtmlElement, in_link: bool,
+            block: lxml.html.HtmlElement, path: tuple[str, ...]) -> None:
+        visible = len("".join(text.split()))
+        if not self.parts:
+            self.block, self.path = block, path
+        self.parts.append(text)
+        if visible:
+            self.pieces.append((owner, text))
+            self.chars += visible
+            if in_link:
+                self.link_chars += visible
+
+    def flush(self) -> None:
+        if self.chars:
+            block = self.block
+            parent = block.getparent()
+            key = parent if parent is not None else block
+            group = self.groups.setdefault(key, len(self.groups))
+            self.nodes.append(TextNode(
+                index=len(self.nodes), text=normalize_space("".join(self.parts)),
+                chars=self.chars, link_chars=self.link_chars, block=block, path=self.path,
+                group=group, pieces=self.pieces,
+            ))
+        if self.parts:
+            self.parts, self.pieces = [], []
+            self.chars = self.link_chars = 0
+
+
+def segment(body: lxml.html.HtmlElement) -> list[TextNode]:
+    """Text nodes of ``body`` (a cleaned tree, see :func:`newsml.parse.parse`) in order.
+
+    Siblings: nodes whose enclosing blocks share a parent element share ``group``.
+    """
+    run = _RunBuilder()
+    root_path = ("html",) if body.tag != "html" else ()
+    tags: list[str] = list(root_path)
+    blocks: list[tuple[lxml.html.HtmlElement, tuple[str, ...]]] = []
+    link_depth = 0
+    for event, element in etree.iterwalk(body, events=("start", "end")):
+        tag = element.tag
+        if not isinstance(tag, str):
+            continue
+        is_block = tag not in INLINE_TAGS and tag not in BREAK_TAGS
+        if event == "start":
+            tags.append(tag)
+            if is_block:
+                run.flush()
+                blocks.append((element, tuple(tags)))
+            elif tag in BREAK_TAGS:
+                run.flush()
+            elif tag == "a":
+                link_depth += 1
+            text = element.text
+            if text:
+                block, path = blocks[-1]
+                run.add(text, element, link_depth > 0, block, path)
+        else:
+            tags.pop()
+            if is_block:
+                run.flush()
+                blocks.pop()
+            elif tag == "a":
+                link_depth -= 1
+            tail = element.tail
+            if tail and blocks:
+                block, path = blocks[-1]
+                run.add(tail, element.getparent(), link_depth > 0, block, path)
+    run.flush()
+    return run.nodes
+
+
+def sibling_groups(nodes: list[TextNode]) -> dict[int, list[int]]:
+    """Group id -> indices of the nodes in it (nodes whose blocks share a parent)."""
+    groups: dict[int, list[int]] = {}
+    for node in nodes:
+        groups.setdefault(node.group, []).append(node.index)
+    return groups

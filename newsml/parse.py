@@ -1,0 +1,233 @@
+"""Turn page bytes or text into a cleaned lxml tree (the first step of every method).
+
+- Decoding is decided here (see :mod:`newsml.encoding`) and lxml is always handed UTF-8
+  bytes with the encoding named, so it never re-reads a page's (possibly wrong) meta
+  charset.
+- Malformed markup never raises; input that is not a page raises
+  :class:`~newsml.errors.InvalidPageError`.
+- libxml2 silently drops text nested deeper than its limit (2,048 levels even with
+  ``huge_tree``). When it reports that, the markup is flattened past a safe depth and
+  parsed again, so no text is lost.
+"""
+
+from __future__ import annotations
+
+import gzip
+import re
+from dataclasses import dataclass, field
+from functools import cached_property
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+import lxml.html
+from lxml import etree
+
+from .encoding import decode_html
+from .errors import InvalidPageError
+
+if TYPE_CHECKING:
+    from .nodes import TextNode
+
+#: Elements whose content is never visible text. ``<head>`` itself is not among them:
+#: libxml2 leaves the whole page inside it when an unknown tag precedes ``<body>``.
+INVISIBLE_TAGS = ("script", "style", "noscript", "template", "iframe", "object", "embed",
+                  "svg", "math", "canvas", "select", "textarea", "title", "meta", "link",
+                  "base")
+_HIDDEN_XPATH = etree.XPath(
+    "//*[@hidden or @aria-hidden='true' or "
+    "contains(translate(@style, 'DISPLAYNOE ', 'displaynoe'), 'display:none')]"
+)
+_MARKUP_RE = re.compile(r"<\s*(?:[a-zA-Z][a-zA-Z0-9:-]*|!doctype)[\s/>]", re.IGNORECASE)
+_XML_DECL_RE = re.compile(r"^\s*<\?xml[^>]*\?>", re.IGNORECASE)
+_BINARY_MAGIC = {
+    b"%PDF": "a PDF document",
+    b"\x89PNG": "a PNG image",
+    b"GIF8": "a GIF image",
+    b"\xff\xd8\xff": "a JPEG image",
+    b"PK\x03\x04": "a ZIP archive (or an Office document)",
+    b"\x7fELF": "an executable",
+    b"RIFF": "a RIFF media file",
+}
+_GZIP_MAGIC = b"\x1f\x8b"
+
+#: Nesting depth past which markup is flattened when libxml2 reports lost text.
+SAFE_DEPTH = 1000
+_TAG_TOKEN_RE = re.compile(r"<(/?)([a-zA-Z][a-zA-Z0-9:-]*)([^>]*)>")
+_VOID_TAGS = frozenset("area base br col embed hr img input link meta param source track wbr".split())
+
+
+@dataclass
+class Document:
+    """A parsed, cleaned page: the lxml root plus what was learned while parsing."""
+
+    root: lxml.html.HtmlElement
+    encoding: str
+    title_text: str = ""
+    meta: dict[str, str] = field(default_factory=dict)
+    flattened: bool = False
+
+    @cached_property
+    def nodes(self) -> list[TextNode]:
+        """The page's text nodes in document order (see :mod:`newsml.nodes`).
+
+        The walk starts at ``<html>``, not ``<body>``: content that malformed markup
+        left inside ``<head>`` is still content.
+        """
+        from .nodes import segment
+
+        return segment(self.root)
+
+    @cached_property
+    def lang(self) -> str:
+        """Language code: from the script of the text for CJK, else the page's ``lang``."""
+        from .lang import detect_lang
+
+        return detect_lang(" ".join(n.text for n in self.nodes[:200]), self.root.get("lang"))
+
+
+def read_page(page: bytes | str | Path) -> bytes | str:
+    """Bytes or text of ``page``: a path (``Path`` or a short string naming a file) is read."""
+    if isinstance(page, Path):
+        return page.read_bytes()
+    if isinstance(page, str) and "<" not in page and len(page) < 4096 and "\n" not in page:
+        path = Path(page)
+        if path.is_file():
+            return path.read_bytes()
+        raise InvalidPageError(
+            f"not HTML: the text {page[:80]!r} has no markup, and no file of that name exists"
+        )
+    if isinstance(page, (bytes, bytearray, memoryview)):
+        return bytes(page)
+    if isinstance(page, str):
+        return page
+    raise TypeError(f"page must be bytes, str or a path, not {type(page).__name__}")
+
+
+def parse(page: bytes | str | Path) -> Document:
+    """Parse a page (bytes, text or path) into a cleaned :class:`Document`.
+
+    Raises :class:`InvalidPageError` when the input is empty, binary or has no markup.
+    """
+    data = read_page(page)
+    if isinstance(data, bytes):
+        data = _maybe_gunzip(data)
+        _reject_binary(data)
+        text, encoding = decode_html(data)
+    else:
+        text, encoding = data, "unicode"
+    if not text.strip():
+        raise InvalidPageError("empty page: the input holds no text")
+    if "\x00" in text[:4096]:
+        raise InvalidPageError("binary data: NUL bytes where an HTML page has text")
+    if _MARKUP_RE.search(text) is None:
+        raise InvalidPageError(f"not HTML: no tags found in the text starting {text.strip()[:60]!r}")
+    text = _XML_DECL_RE.sub("", text, count=1)
+    root, lost = _parse_utf8(text.encode("utf-8", errors="surrogatepass"))
+    flattened = False
+    if lost:
+        root, _ = _parse_utf8(flatten_deep_markup(text).encode("utf-8", errors="surrogatepass"))
+        flattened = True
+    meta = _read_meta(root)
+    title_text = _first_text(root, "//head/title") or _first_text(root, "//title")
+    clean(root)
+    return Document(root=root, encoding=encoding, title_text=title_text, meta=meta,
+                    flattened=flattened)
+
+
+def clean(root: lxml.html.HtmlElement) -> None:
+    """Remove invisible content in place: scripts, styles, templates and hidden elements."""
+    etree.strip_elements(root, *INVISIBLE_TAGS, with_tail=False)
+    etree.strip_elements(root, etree.Comment, etree.ProcessingInstruction, with_tail=False)
+    for element in _HIDDEN_XPATH(root):
+        if element.getparent() is not None:
+            element.drop_tree()
+
+
+def flatten_deep_markup(text: str, max_depth: int = SAFE_DEPTH) -> str:
+    """Drop opening tags (and their closing tags) nested deeper than ``max_depth``.
+
+    A cheap tag-level pass: it keeps every character of text and the structure above
+    ``max_depth``, which is all a content extractor needs from pathological markup
+    such as thousands of unclosed ``<font>`` tags.
+    """
+    depth = 0
+    dropped: dict[str, int] = {}
+    out: list[str] = []
+    last = 0
+    for match in _TAG_TOKEN_RE.finditer(text):
+        closing, name, rest = match.group(1), match.group(2).lower(), match.group(3)
+        keep = True
+        if closing:
+            if dropped.get(name):
+                dropped[name] -= 1
+                keep = False
+            else:
+                depth = max(depth - 1, 0)
+        elif name not in _VOID_TAGS and not rest.rstrip().endswith("/"):
+            if depth >= max_depth:
+                dropped[name] = dropped.get(name, 0) + 1
+                keep = False
+            else:
+                depth += 1
+        out.append(text[last:match.start()])
+        if keep:
+            out.append(match.group(0))
+        else:
+            out.append(" ")
+        last = match.end()
+    out.append(text[last:])
+    return "".join(out)
+
+
+def _parse_utf8(data: bytes) -> tuple[lxml.html.HtmlElement, bool]:
+    """Parse UTF-8 bytes; also say whether libxml2 dropped content at its depth limit."""
+    parser = lxml.html.HTMLParser(encoding="utf-8", huge_tree=True, remove_comments=True,
+                                  remove_pis=True, default_doctype=False)
+    try:
+        root = lxml.html.document_fromstring(data, parser=parser)
+    except (etree.ParserError, etree.XMLSyntaxError, ValueError) as exc:
+        raise InvalidPageError(f"not HTML: the parser found no document ({exc})") from None
+    lost = any(err.type_name == "ERR_RESOURCE_LIMIT" for err in parser.error_log)
+    return root, lost
+
+
+def _maybe_gunzip(data: bytes) -> bytes:
+    """Decompress gzip-compressed page bytes (as stored in many crawls); others pass through."""
+    if not data.startswith(_GZIP_MAGIC):
+        return data
+    try:
+        return gzip.decompress(data)
+    except (OSError, EOFError) as exc:
+        raise InvalidPageError(f"binary data: a damaged gzip stream ({exc})") from None
+
+
+def _reject_binary(data: bytes) -> None:
+    """Raise InvalidPageError for bytes that are plainly not text (images, PDFs, archives)."""
+    for magic, what in _BINARY_MAGIC.items():
+        if data.startswith(magic):
+            raise InvalidPageError(f"binary data: the input is {what}, not an HTML page")
+    head = data[:4096]
+    if head.count(b"\x00") > len(head) // 10 and not head.startswith((b"\xff\xfe", b"\xfe\xff")):
+        raise InvalidPageError("binary data: NUL bytes where an HTML page has text")
+
+
+def _read_meta(root: lxml.html.HtmlElement) -> dict[str, str]:
+    """``<meta>`` name/property -> content, lower-cased keys (first occurrence wins)."""
+    meta: dict[str, str] = {}
+    for element in root.iter("meta"):
+        key = (element.get("property") or element.get("name") or "").strip().lower()
+        content = element.get("content")
+        if key and content and key not in meta:
+            meta[key] = content.strip()
+    return meta
+
+
+def _first_text(root: lxml.html.HtmlElement, xpath: str) -> str:
+    """Whitespace-normalized text of the first element matching ``xpath``, or ''."""
+    from .text import normalize_space
+
+    for element in root.xpath(xpath):
+        text = normalize_space(element.text_content())
+        if text:
+            return text
+    return ""

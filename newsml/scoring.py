@@ -1,0 +1,54 @@
+"""Token-level precision, recall and F1 of extracted against gold text (DESIGN.md)."""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Iterable
+from typing import NamedTuple
+
+from .text import tokens
+
+
+class Score(NamedTuple):
+    """Precision, recall and F1 of one page (or their macro averages)."""
+
+    precision: float
+    recall: float
+    f1: float
+
+
+def score(extracted: str, gold: str) -> Score:
+    """Bag-of-tokens overlap of ``extracted`` with ``gold``.
+
+    Tokens are lower-cased letter/digit runs and single CJK characters; the overlap is
+    the multiset intersection. An empty extraction scores precision 1, recall 0; when
+    the gold itself has no tokens, recall is 1 and precision is 1 only for an empty
+    extraction.
+    """
+    got, want = Counter(tokens(extracted)), Counter(tokens(gold))
+    n_got, n_want = sum(got.values()), sum(want.values())
+    overlap = sum((got & want).values())
+    precision = overlap / n_got if n_got else 1.0
+    if n_want:
+        recall = overlap / n_want
+    else:
+        recall, precision = 1.0, (1.0 if not n_got else 0.0)
+    f1 = 2 * precision * recall / (precision + recall) if precision + recall else 0.0
+    return Score(precision, recall, f1)
+
+
+def macro(scores: Iterable[Score]) -> Score:
+    """Average of per-page scores (each page weighs the same); zeros for no pages."""
+    items = list(scores)
+    if not items:
+        return Score(0.0, 0.0, 0.0)
+    n = len(items)
+    return Score(sum(s.precision for s in items) / n, sum(s.recall for s in items) / n,
+                 sum(s.f1 for s in items) / n)
+
+
+def outcome(page_score: Score, bar: float = 0.95) -> str:
+    """ECON paper's page outcome: 'correct', 'wrong' (noise included) or 'missed'."""
+    if page_score.recall < bar:
+        return "missed"
+    return "correct" if page_score.precision >= bar else "wrong"

@@ -1,0 +1,94 @@
+"""Text primitives shared by every method: tokens, punctuation, scripts, words.
+
+Scoring tokens follow DESIGN.md: lower-cased runs of letters/digits, and every CJK
+character is a token of its own. Words (for topics and title keywords) use jieba on
+Chinese text; jieba is loaded lazily because its dictionary takes about a second.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable
+from functools import lru_cache
+
+# Han (basic, extension A, compatibility), kana and Hangul syllables.
+_CJK_RANGES = "\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff\u3040-\u30ff\uac00-\ud7af"
+_CJK_RE = re.compile(f"[{_CJK_RANGES}]")
+_HAN_RE = re.compile("[\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff]")
+_TOKEN_RE = re.compile(f"[{_CJK_RANGES}]|[^\\W_{_CJK_RANGES}]+")
+_LATIN_WORD_RE = re.compile(f"[^\\W_{_CJK_RANGES}]+")
+_SPACE_RE = re.compile(r"\s+")
+
+#: Periods and commas, Latin and CJK: the punctuation ECON counts.
+PERIODS_AND_COMMAS = ".,。，、．，｡､"
+_PERIOD_COMMA_RE = re.compile(f"[{re.escape(PERIODS_AND_COMMAS)}]")
+#: Sentence punctuation, Latin and CJK: the punctuation ratio of the naive-Bayes paper.
+PUNCTUATION = PERIODS_AND_COMMAS + ";:!?\"'“”‘’；：！？「」『』（）()《》【】…—"
+_PUNCT_RE = re.compile(f"[{re.escape(PUNCTUATION)}]")
+
+
+def tokens(text: str) -> list[str]:
+    """Scoring tokens of ``text``: lower-cased letter/digit runs, one token per CJK character."""
+    return _TOKEN_RE.findall(text.lower())
+
+
+def normalize_space(text: str) -> str:
+    """Collapse every whitespace run (including no-break spaces) to one space and strip."""
+    return _SPACE_RE.sub(" ", text).strip()
+
+
+def count_periods_commas(text: str) -> int:
+    """Number of periods and commas (Latin and CJK) in ``text``: ECON's punc-num."""
+    return len(_PERIOD_COMMA_RE.findall(text))
+
+
+def count_punctuation(text: str) -> int:
+    """Number of sentence punctuation marks (Latin and CJK) in ``text``."""
+    return len(_PUNCT_RE.findall(text))
+
+
+def count_cjk(text: str) -> int:
+    """Number of CJK characters (Han, kana, Hangul) in ``text``."""
+    return len(_CJK_RE.findall(text))
+
+
+def has_cjk(text: str) -> bool:
+    """Whether ``text`` holds at least one CJK character."""
+    return _CJK_RE.search(text) is not None
+
+
+def han_ratio(text: str) -> float:
+    """Share of Han characters among the letters and digits of ``text`` (0 when none)."""
+    letters = sum(1 for ch in text if ch.isalnum())
+    return len(_HAN_RE.findall(text)) / letters if letters else 0.0
+
+
+@lru_cache(maxsize=1)
+def _jieba():  # pragma: no cover - trivial import wrapper
+    import logging
+
+    import jieba
+
+    jieba.setLogLevel(logging.WARNING)
+    jieba.initialize()
+    return jieba
+
+
+def words(text: str) -> list[str]:
+    """Words of ``text``: jieba segmentation for Chinese runs, letter/digit runs otherwise.
+
+    Only text that holds CJK characters pays for jieba (and for loading it, once).
+    """
+    if not has_cjk(text):
+        return _LATIN_WORD_RE.findall(text.lower())
+    out: list[str] = []
+    for word in _jieba().lcut(text.lower()):
+        word = word.strip()
+        if word and (has_cjk(word) or _LATIN_WORD_RE.fullmatch(word)):
+            out.append(word)
+    return out
+
+
+def join_paragraphs(paragraphs: Iterable[str]) -> str:
+    """Paragraphs joined one per line, empty ones dropped."""
+    return "\n".join(p for p in paragraphs if p)
