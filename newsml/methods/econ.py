@@ -3,7 +3,7 @@
 Paper: ``econ-snippet-summary-node.txt``. Steps, as implemented:
 
 1. *Big-nodes* are elements that hold text directly, plus elements with the tags that
-   break news text into pieces (``BIG_TAGS``: paragraphs, headings, line breaks and
+   break news text into pieces (:data:`newsml.groupings.BIG_TAGS`: paragraphs, headings, line breaks and
    inline formatting).
 2. *Joint-para*: adjacent big-node siblings form a *text-node-set*; its *text-para* is
    the text they hold (their own text and that of their inline descendants). A set
@@ -27,15 +27,10 @@ import lxml.html
 import numpy as np
 from lxml import etree
 
-from ..nodes import INLINE_TAGS
+from ..groupings import big_node_sets, inline_chain
 from ..parse import Document
 from ..text import count_periods_commas
 from .base import NodeMethod
-
-#: Tags that make an element a big-node even without text of its own.
-BIG_TAGS = frozenset(
-    "p br h1 h2 h3 h4 h5 h6 b strong em i u font span a img small big sup sub".split()
-)
 
 
 class Econ(NodeMethod):
@@ -55,7 +50,7 @@ class Econ(NodeMethod):
         for node in nodes:
             node_chains = []
             for owner, text in node.pieces:
-                chain = _inline_chain(owner)
+                chain = inline_chain(owner)
                 n_chars, n_punc = len("".join(text.split())), count_periods_commas(text)
                 for element in chain:
                     chars[element] = chars.get(element, 0) + n_chars
@@ -63,7 +58,7 @@ class Econ(NodeMethod):
                 node_chains.append(chain)
             chains.append(node_chains)
         owners = {owner for node in nodes for owner, _ in node.pieces}
-        sets = _text_node_sets(owners)
+        sets = big_node_sets(owners)
         pruned: set[lxml.html.HtmlElement] = set()
         best: list[lxml.html.HtmlElement] | None = None
         best_len = fallback_len = -1
@@ -90,45 +85,6 @@ class Econ(NodeMethod):
                     kept += len("".join(text.split()))
             scores[node.index] = kept / node.chars
         return scores
-
-
-def _inline_chain(owner: lxml.html.HtmlElement) -> list[lxml.html.HtmlElement]:
-    """``owner`` and its inline ancestors up to and including the first non-inline one."""
-    chain = [owner]
-    element = owner
-    while element.tag in INLINE_TAGS:
-        parent = element.getparent()
-        if parent is None:
-            break
-        chain.append(parent)
-        element = parent
-    return chain
-
-
-def _text_node_sets(owners: set[lxml.html.HtmlElement]) -> list[list[lxml.html.HtmlElement]]:
-    """Maximal runs of adjacent big-node siblings (Joint-para's text-node-sets)."""
-    parents: dict[lxml.html.HtmlElement, None] = {}
-    for owner in owners:
-        parent = owner.getparent()
-        if parent is None:
-            parents.setdefault(owner, None)  # the root: a set of its own
-        else:
-            parents.setdefault(parent, None)
-    sets: list[list[lxml.html.HtmlElement]] = []
-    for parent in parents:
-        if parent.getparent() is None and parent in owners:
-            sets.append([parent])
-        run: list[lxml.html.HtmlElement] = []
-        for child in parent:
-            if child in owners or child.tag in BIG_TAGS:
-                run.append(child)
-            else:
-                if run:
-                    sets.append(run)
-                run = []
-        if run:
-            sets.append(run)
-    return sets
 
 
 def _summary_node(snippet: lxml.html.HtmlElement) -> lxml.html.HtmlElement:

@@ -1,0 +1,214 @@
+"""The ``newsml`` command: predict, evaluate, methods."""
+
+from __future__ import annotations
+
+import json
+import sys
+import traceback
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from enum import Enum
+from pathlib import Path
+from typing import Annotated, TextIO
+
+import typer
+from rich.console import Console
+from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
+
+from . import methods as registry
+from .corpus import load_corpus
+from .errors import NewsmlError
+from .evaluate import evaluate_pages, format_table
+from .extract import extract_document
+from .parse import parse
+
+app = typer.Typer(
+    add_completion=False,
+    no_args_is_help=True,
+    pretty_exceptions_enable=False,
+    rich_markup_mode="markdown",
+    help="Extract news articles (title and body text) from web pages.",
+)
+
+
+class OutputFormat(str, Enum):
+    text = "text"
+    json = "json"
+    jsonl = "jsonl"
+
+
+class TableFormat(str, Enum):
+    table = "table"
+    json = "json"
+
+
+class Split(str, Enum):
+    train = "train"
+    test = "test"
+    all = "all"
+
+
+MethodOption = Annotated[
+    str, typer.Option("--method", "-m", help="Method name (see `newsml methods`).")]
+DebugOption = Annotated[bool, typer.Option("--debug", help="Show Python tracebacks on errors.")]
+
+
+def _fail(message: str, code: int = 2) -> None:
+    typer.echo(f"newsml: error: {message}", err=True)
+    raise typer.Exit(code)
+
+
+@contextmanager
+def _progress(total: int, label: str) -> Iterator[Callable[[], None]]:
+    """A progress bar on stderr, drawn only when stderr is a terminal; yields ``advance()``."""
+    show = sys.stderr.isatty() and total > 1
+    progress = Progress(TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(),
+                        TimeRemainingColumn(), transient=True, disable=not show,
+                        console=Console(stderr=True))
+    with progress:
+        task = progress.add_task(label, total=total)
+        yield lambda: progress.advance(task)
+
+
+def _scorer(method: str):
+    try:
+        return registry.get_method(method)
+    except NewsmlError as exc:
+        _fail(str(exc))
+
+
+@app.command()
+def predict(
+    pages: Annotated[list[str], typer.Argument(help="HTML files to extract; '-' reads standard input.")],
+    method: MethodOption = "default",
+    output_format: Annotated[
+        OutputFormat, typer.Option("--format", "-f", help="Output format.")] = OutputFormat.text,
+    output: Annotated[
+        Path | None, typer.Option("--output", "-o", help="Write to FILE, not standard output.")] = None,
+    debug: DebugOption = False,
+) -> None:
+    """Extract the article of each PAGE.
+
+    text prints the title and the body; json prints one object (an array for several
+    pages); jsonl prints one object per line. A page that fails is reported on stderr
+    and the others still run; the exit code is then 1.
+    """
+    scorer = _scorer(method)
+    if output is not None and any(p != "-" and Path(p).resolve() == output.resolve() for p in pages):
+        _fail(f"--output {output} is one of the input pages; refusing to overwrite it")
+    records: list[dict[str, object]] = []
+    failures = 0
+    stream: TextIO = open(output, "w", encoding="utf-8") if output else sys.stdout  # noqa: SIM115
+    try:
+        with _progress(len(pages), "extracting") as advance:
+            for name in pages:
+                try:
+                    data = sys.stdin.buffer.read() if name == "-" else _read_file(name)
+                    article = extract_document(parse(data), scorer)
+                except Exception as exc:  # one bad page must not stop the others
+                    failures += 1
+                    if debug:
+                        traceback.print_exc()
+                    typer.echo(f"newsml: error: {name}: {_describe(exc)}", err=True)
+                    advance()
+                    continue
+                record = {"path": name, **article.to_dict()}
+                if output_format is OutputFormat.json:
+                    records.append(record)
+                else:
+                    _write_record(stream, record, output_format, several=len(pages) > 1)
+                advance()
+        if output_format is OutputFormat.json and records:
+            payload = records[0] if len(pages) == 1 else records
+            stream.write(json.dumps(payload, ensure_ascii=False, indent=2) + "\n")
+    finally:
+        if output:
+            stream.close()
+    if failures:
+        raise typer.Exit(1)
+
+
+def _read_file(name: str) -> bytes:
+    path = Path(name)
+    if not path.exists():
+        raise NewsmlError("no such file")
+    if path.is_dir():
+        raise NewsmlError("is a directory, not an HTML file")
+    return path.read_bytes()
+
+
+def _describe(exc: Exception) -> str:
+    if isinstance(exc, (NewsmlError, OSError)):
+        return str(exc) if not isinstance(exc, OSError) else (exc.strerror or str(exc))
+    return f"{type(exc).__name__}: {exc} (run with --debug for details)"
+
+
+def _write_record(stream: TextIO, record: dict[str, object], fmt: OutputFormat, several: bool) -> None:
+    if fmt is OutputFormat.jsonl:
+        stream.write(json.dumps(record, ensure_ascii=False) + "\n")
+        return
+    if several:
+        stream.write(f"==> {record['path']} <==\n")
+    if record["title"]:
+        stream.write(f"{record['title']}\n\n")
+    stream.write(f"{record['text']}\n")
+    if several:
+        stream.write("\n")
+
+
+@app.command()
+def evaluate(
+    corpora: Annotated[list[Path], typer.Argument(help="Labeled folders (<id>.html + <id>.txt gold).")],
+    method: MethodOption = "default",
+    split: Annotated[
+        Split, typer.Option("--split", help="Pages to score, by the split in their json.")] = Split.all,
+    output_format: Annotated[
+        TableFormat, typer.Option("--format", "-f", help="Output format.")] = TableFormat.table,
+    debug: DebugOption = False,
+) -> None:
+    """Score a method on labeled corpora: macro precision, recall, F1, ms/page, page outcomes.
+
+    Outcomes follow the ECON paper: correct (P and R >= 0.95), wrong (R >= 0.95 but
+    P < 0.95: noise included), missed (R < 0.95).
+    """
+    scorer = _scorer(method)
+    try:
+        loaded = [(folder, load_corpus(folder, split=split.value)) for folder in corpora]
+    except NewsmlError as exc:
+        _fail(str(exc))
+    rows = []
+    total = sum(len(pages) for _, pages in loaded)
+    with _progress(total, "evaluating") as advance:
+        for folder, pages in loaded:
+            if not pages:
+                typer.echo(f"newsml: warning: {folder}: no labeled pages for split {split.value!r}", err=True)
+            try:
+                report = evaluate_pages(pages, scorer, corpus=folder.name, split=split.value, on_page=advance)
+            except Exception as exc:
+                if debug:
+                    traceback.print_exc()
+                _fail(f"{folder}: {_describe(exc)}", code=1)
+            rows.append(report.summary())
+            for page in report.pages:
+                if page.error:
+                    typer.echo(f"newsml: warning: {folder.name}/{page.id}: {page.error}", err=True)
+    if output_format is TableFormat.json:
+        for row in rows:
+            typer.echo(json.dumps(row, ensure_ascii=False))
+    else:
+        typer.echo(format_table(rows))
+
+
+@app.command("methods")
+def list_methods() -> None:
+    """List the available extraction methods."""
+    for name, summary in registry.describe().items():
+        typer.echo(f"{name:<16} {summary}")
+
+
+def main() -> None:  # pragma: no cover - console entry point wrapper
+    app()
+
+
+if __name__ == "__main__":  # pragma: no cover
+    app()

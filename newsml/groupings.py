@@ -1,0 +1,109 @@
+"""The papers' coarser units, as groupings of text nodes.
+
+Every method answers per text node; these functions say which text nodes form one
+unit of a paper, so a unit-level decision maps back onto its nodes.
+
+- :func:`nb_blocks`: the naive-Bayes paper's bottom-up blocks: each text climbs to its
+  nearest ``table``/``td``/``tr``/``div`` ancestor; consecutive blocks whose elements
+  are siblings are merged.
+- :func:`text_node_sets`: ECON's text-node-sets: maximal runs of adjacent sibling
+  big-nodes (elements that hold text, or carry a tag that breaks text into pieces).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+
+import lxml.html
+
+from .nodes import INLINE_TAGS, TextNode
+
+#: Block tags of the naive-Bayes paper.
+NB_BLOCK_TAGS = ("table", "td", "tr", "div")
+#: Tags that make an element an ECON big-node even without text of its own.
+BIG_TAGS = frozenset(
+    "p br h1 h2 h3 h4 h5 h6 b strong em i u font span a img small big sup sub".split()
+)
+
+
+def nb_blocks(nodes: Sequence[TextNode], block_tags: Iterable[str] = NB_BLOCK_TAGS,
+              merge_siblings: bool = True) -> list[list[int]]:
+    """Node indices of each naive-Bayes block, in document order."""
+    tags = frozenset(block_tags)
+    blocks: list[list[int]] = []
+    elements: list[lxml.html.HtmlElement] = []
+    for node in nodes:
+        element = node.block
+        while element.tag not in tags and element.getparent() is not None:
+            element = element.getparent()
+        if elements and element is elements[-1]:
+            blocks[-1].append(node.index)
+        elif (merge_siblings and elements and element.getparent() is not None
+              and element.getparent() is elements[-1].getparent()):
+            blocks[-1].append(node.index)
+            elements[-1] = element
+        else:
+            blocks.append([node.index])
+            elements.append(element)
+    return blocks
+
+
+def inline_chain(owner: lxml.html.HtmlElement) -> list[lxml.html.HtmlElement]:
+    """``owner`` and its inline ancestors up to and including the first non-inline one.
+
+    These are the elements whose text-para a piece of text held by ``owner`` belongs to.
+    """
+    chain = [owner]
+    element = owner
+    while element.tag in INLINE_TAGS:
+        parent = element.getparent()
+        if parent is None:
+            break
+        chain.append(parent)
+        element = parent
+    return chain
+
+
+def big_node_sets(owners: set[lxml.html.HtmlElement]) -> list[list[lxml.html.HtmlElement]]:
+    """ECON's text-node-sets: maximal runs of adjacent big-node siblings.
+
+    ``owners`` are the elements that hold text; they and any child with a tag in
+    :data:`BIG_TAGS` are big-nodes.
+    """
+    parents: dict[lxml.html.HtmlElement, None] = {}
+    sets: list[list[lxml.html.HtmlElement]] = []
+    for owner in owners:
+        parent = owner.getparent()
+        if parent is None:
+            sets.append([owner])  # the root holds text: a set of its own
+        else:
+            parents.setdefault(parent, None)
+    for parent in parents:
+        run: list[lxml.html.HtmlElement] = []
+        for child in parent:
+            if child in owners or child.tag in BIG_TAGS:
+                run.append(child)
+            elif run:
+                sets.append(run)
+                run = []
+        if run:
+            sets.append(run)
+    return sets
+
+
+def text_node_sets(nodes: Sequence[TextNode]) -> list[list[int]]:
+    """Per ECON text-node-set that holds text, the indices of the text nodes it touches."""
+    owners = {owner for node in nodes for owner, _ in node.pieces}
+    member_of: dict[lxml.html.HtmlElement, int] = {}
+    sets = big_node_sets(owners)
+    for k, members in enumerate(sets):
+        for element in members:
+            member_of[element] = k
+    touched: list[dict[int, None]] = [{} for _ in sets]
+    for node in nodes:
+        for owner, _ in node.pieces:
+            for element in inline_chain(owner):
+                k = member_of.get(element)
+                if k is not None:
+                    touched[k].setdefault(node.index, None)
+    return [list(indices) for indices in touched if indices]

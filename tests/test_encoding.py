@@ -1,0 +1,82 @@
+"""Decoding: BOM, UTF-8 first, declared charsets widened, wrong declarations detected."""
+
+from __future__ import annotations
+
+import codecs
+
+import pytest
+
+from newsml import extract
+from newsml.encoding import canonical_encoding, declared_encoding, decode_html
+from newsml.parse import parse
+
+ZH = ("北京时间昨天晚上，国家统计局发布了最新的经济数据。数据显示，今年前三季度国内生产总值同比增长，"
+      "消费和投资保持稳定，就业形势总体平稳。专家表示，经济运行中的积极因素正在增多。") * 3
+
+
+def page(body: str, charset: str | None = None) -> str:
+    meta = f'<meta http-equiv="Content-Type" content="text/html; charset={charset}">' if charset else ""
+    return f"<html><head>{meta}<title>t</title></head><body><p>{body}</p></body></html>"
+
+
+@pytest.mark.parametrize(("label", "codec"), [
+    ("gb2312", "gb18030"), ("GBK", "gb18030"), ("x-gbk", "gb18030"), ("iso-8859-1", "cp1252"),
+    ("utf8", "utf-8"), ("no-such-charset", None),
+])
+def test_labels_are_widened_to_supersets(label, codec):
+    assert canonical_encoding(label) == codec
+
+
+def test_declared_gbk_is_read_as_gb18030():
+    data = page(ZH, "gbk").encode("gbk")
+    text, encoding = decode_html(data)
+    assert encoding == "gb18030" and ZH in text
+
+
+def test_gb18030_only_characters_survive_a_gb2312_declaration():
+    body = ZH + "㐀䶵€"  # extension-A Han and the euro sign: not in GB2312
+    data = page(body, "gb2312").encode("gb18030")
+    assert extract(data).text == body
+
+
+def test_gbk_bytes_with_a_wrong_utf8_declaration_are_detected():
+    data = page(ZH, "utf-8").encode("gbk")
+    text, encoding = decode_html(data)
+    assert ZH in text
+    assert encoding != "utf-8"
+
+
+def test_utf8_bytes_win_over_a_stale_gb2312_declaration():
+    # archived corpora are re-encoded to UTF-8 but keep their old meta charset
+    data = page(ZH, "gb2312").encode("utf-8")
+    article = extract(data)
+    assert article.encoding == "utf-8" and article.text == ZH
+
+
+def test_text_input_never_rereads_its_meta_charset():
+    article = extract(page(ZH, "gb2312"))
+    assert article.text == ZH and article.encoding == "unicode"
+
+
+@pytest.mark.parametrize("bom,codec", [(codecs.BOM_UTF8, "utf-8"), (codecs.BOM_UTF16_LE, "utf-16-le")])
+def test_byte_order_mark_decides(bom, codec):
+    data = bom + page("Café, naïve résumé.", "iso-8859-1").encode(codec)
+    doc = parse(data)
+    assert doc.encoding == codec
+    assert doc.nodes[0].text == "Café, naïve résumé."
+
+
+def test_windows_1252_declared_as_latin1():
+    data = page("\u201cQuoted,\u201d she said \u2014 twice.", "iso-8859-1").encode("cp1252")
+    assert extract(data).text == "\u201cQuoted,\u201d she said \u2014 twice."
+
+
+def test_declared_encoding_reads_meta_and_xml_declaration():
+    assert declared_encoding(b'<meta charset="GB2312">') == "gb18030"
+    assert declared_encoding(b'<?xml version="1.0" encoding="Shift_JIS"?><html>') == "cp932"
+    assert declared_encoding(b"<html><body>none</body></html>") is None
+
+
+def test_xml_declaration_in_text_input_is_not_fatal():
+    text = '<?xml version="1.0" encoding="utf-8"?><html><body><p>Hello, there.</p></body></html>'
+    assert extract(text).text == "Hello, there."

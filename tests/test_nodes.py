@@ -1,0 +1,62 @@
+"""Segmentation into text nodes and the papers' groupings of them."""
+
+from __future__ import annotations
+
+from newsml.parse import parse
+
+PAGE = """<html><body>
+<div id="nav"><ul><li><a href="/">Home</a></li><li><a href="/world">World</a></li></ul></div>
+<div id="story">
+  <h1>Headline</h1>
+  <p>First paragraph with <a href="/x">a link</a> in the middle, and more text.</p>
+  <p>Second <b>bold</b> paragraph.<br>After a line break.</p>
+</div>
+<div id="footer">Copyright 2026</div>
+</body></html>"""
+
+
+def test_nodes_are_inline_runs_in_document_order():
+    nodes = parse(PAGE).nodes
+    assert [n.text for n in nodes] == [
+        "Home", "World", "Headline",
+        "First paragraph with a link in the middle, and more text.",
+        "Second bold paragraph.", "After a line break.", "Copyright 2026",
+    ]
+    assert [n.index for n in nodes] == list(range(len(nodes)))
+
+
+def test_link_characters_are_counted_inside_a_node():
+    nodes = parse(PAGE).nodes
+    para = nodes[3]
+    assert para.link_chars == len("alink") and para.chars == len("".join(para.text.split()))
+    assert 0 < para.link_ratio < 0.2
+    assert nodes[0].link_ratio == 1.0
+
+
+def test_block_path_depth_and_siblings():
+    nodes = parse(PAGE).nodes
+    home, world, headline, first, second, after, footer = nodes
+    assert home.tag == "li" and home.path == ("html", "body", "div", "ul", "li")
+    assert home.depth == 5 and headline.depth == 4
+    assert home.group == world.group          # list items share their <ul>
+    assert headline.group == first.group == second.group  # blocks under div#story
+    assert second.block is after.block        # a <br> splits a paragraph into two nodes
+    assert footer.group != home.group
+
+
+def test_words_use_jieba_for_chinese_only():
+    nodes = parse("<p>北京时间昨天晚上发布了数据。</p><p>Plain English words here.</p>").nodes
+    assert nodes[0].words[:2] == ["北京", "时间"]
+    assert nodes[1].words == ["plain", "english", "words", "here"]
+    assert nodes[1].token_count == 4
+
+
+def test_nodes_of_whitespace_only_runs_are_skipped():
+    nodes = parse("<div>  <span> </span>\n<p>\u00a0</p><p>real text</p></div>").nodes
+    assert [n.text for n in nodes] == ["real text"]
+
+
+def test_pieces_name_the_element_holding_each_text():
+    node = parse("<p>Before <a>link</a> after</p>").nodes[0]
+    held = [(owner.tag, text) for owner, text in node.pieces]
+    assert held == [("p", "Before "), ("a", "link"), ("p", " after")]
