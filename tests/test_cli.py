@@ -1,0 +1,110 @@
+"""The newsml command through typer's test runner."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+from typer.testing import CliRunner
+
+from newsml.cli import app
+
+ARTICLE = """<html><head><title>Storm closes the harbour - Coast News</title></head><body>
+<ul><li><a href="/">Home</a></li><li><a href="/world">World</a></li></ul>
+<div class="story">
+<p>The harbour closed on Monday as the storm reached the coast, officials said.</p>
+<p>Ferries will resume on Wednesday, if the wind drops below gale force.</p>
+</div>
+<div class="footer"><a href="/about">About us</a> <a href="/contact">Contact</a></div>
+</body></html>"""
+
+
+@pytest.fixture
+def runner() -> CliRunner:
+    return CliRunner()
+
+
+@pytest.fixture
+def page(tmp_path):
+    path = tmp_path / "story.html"
+    path.write_text(ARTICLE, encoding="utf-8")
+    return path
+
+
+def test_predict_text_prints_title_and_body(runner, page):
+    result = runner.invoke(app, ["predict", str(page)])
+    assert result.exit_code == 0, result.output
+    assert result.stdout.startswith("Storm closes the harbour - Coast News\n\n")
+    assert "Ferries will resume on Wednesday" in result.stdout
+    assert "About us" not in result.stdout and "Home" not in result.stdout
+
+
+def test_predict_json_has_every_field(runner, page):
+    result = runner.invoke(app, ["predict", str(page), "--format", "json"])
+    record = json.loads(result.stdout)
+    assert set(record) == {"path", "title", "text", "paragraphs", "scores", "encoding", "lang", "method"}
+    assert record["path"] == str(page) and record["method"] == "econ"
+    assert len(record["paragraphs"]) == len(record["scores"]) == 2
+
+
+def test_predict_jsonl_one_line_per_page_and_stdin(runner, page):
+    result = runner.invoke(app, ["predict", str(page), "-", "-f", "jsonl"], input=ARTICLE)
+    lines = result.stdout.strip().splitlines()
+    assert [json.loads(line)["path"] for line in lines] == [str(page), "-"]
+
+
+def test_a_failing_page_does_not_stop_the_others(runner, page, tmp_path):
+    empty = tmp_path / "empty.html"
+    empty.write_bytes(b"")
+    result = runner.invoke(app, ["predict", str(empty), str(tmp_path / "missing.html"), str(page), "-f", "jsonl"])
+    assert result.exit_code == 1
+    assert json.loads(result.stdout)["path"] == str(page)
+    errors = result.stderr.strip().splitlines()
+    assert len(errors) == 2
+    assert "empty.html: empty page" in errors[0] and "missing.html: no such file" in errors[1]
+    assert "Traceback" not in result.stderr
+
+
+def test_output_file_and_refusal_to_overwrite_an_input(runner, page, tmp_path):
+    out = tmp_path / "out.jsonl"
+    result = runner.invoke(app, ["predict", str(page), "-f", "jsonl", "-o", str(out)])
+    assert result.exit_code == 0 and result.stdout == ""
+    assert json.loads(out.read_text(encoding="utf-8"))["lang"] == "und"
+    before = page.read_bytes()
+    result = runner.invoke(app, ["predict", str(page), "-o", str(page)])
+    assert result.exit_code == 2 and "refusing to overwrite" in result.stderr
+    assert page.read_bytes() == before
+
+
+def test_unknown_method_is_a_clear_error(runner, page):
+    result = runner.invoke(app, ["predict", str(page), "--method", "nope"])
+    assert result.exit_code == 2 and "unknown method 'nope'" in result.stderr
+
+
+def test_methods_lists_default_and_econ(runner):
+    result = runner.invoke(app, ["methods"])
+    names = [line.split()[0] for line in result.stdout.splitlines()]
+    assert names[0] == "default" and "econ" in names
+
+
+def test_evaluate_json_keys_and_values(runner, tmp_path, page):
+    corpus = tmp_path / "mini"
+    corpus.mkdir()
+    (corpus / "a.html").write_text(ARTICLE, encoding="utf-8")
+    (corpus / "a.txt").write_text(
+        "The harbour closed on Monday as the storm reached the coast, officials said.\n"
+        "Ferries will resume on Wednesday, if the wind drops below gale force.\n", encoding="utf-8")
+    (corpus / "a.json").write_text('{"split": "test"}', encoding="utf-8")
+    result = runner.invoke(app, ["evaluate", str(corpus), "--format", "json"])
+    assert result.exit_code == 0, result.output
+    row = json.loads(result.stdout)
+    assert {"corpus", "method", "split", "pages", "precision", "recall", "f1", "ms_per_page",
+            "correct", "wrong", "missed"} <= set(row)
+    assert row["corpus"] == "mini" and row["pages"] == 1 and row["f1"] == 1.0 and row["correct"] == 1
+    train = runner.invoke(app, ["evaluate", str(corpus), "--split", "train", "-f", "json"])
+    assert json.loads(train.stdout)["pages"] == 0 and "no labeled pages" in train.stderr
+
+
+def test_evaluate_table_and_missing_corpus(runner, tmp_path):
+    result = runner.invoke(app, ["evaluate", str(tmp_path / "nowhere")])
+    assert result.exit_code == 2 and "corpus folder not found" in result.stderr
