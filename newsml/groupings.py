@@ -14,9 +14,8 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 
-import lxml.html
-
 from .nodes import INLINE_TAGS, TextNode
+from .parse import Element
 
 #: Block tags of the naive-Bayes paper.
 NB_BLOCK_TAGS = ("table", "td", "tr", "div")
@@ -31,7 +30,7 @@ def nb_blocks(nodes: Sequence[TextNode], block_tags: Iterable[str] = NB_BLOCK_TA
     """Node indices of each naive-Bayes block, in document order."""
     tags = frozenset(block_tags)
     blocks: list[list[int]] = []
-    elements: list[lxml.html.HtmlElement] = []
+    elements: list[Element] = []
     for node in nodes:
         element = node.block
         while element.tag not in tags and element.getparent() is not None:
@@ -48,7 +47,7 @@ def nb_blocks(nodes: Sequence[TextNode], block_tags: Iterable[str] = NB_BLOCK_TA
     return blocks
 
 
-def inline_chain(owner: lxml.html.HtmlElement) -> list[lxml.html.HtmlElement]:
+def inline_chain(owner: Element) -> list[Element]:
     """``owner`` and its inline ancestors up to and including the first non-inline one.
 
     These are the elements whose text-para a piece of text held by ``owner`` belongs to.
@@ -64,14 +63,14 @@ def inline_chain(owner: lxml.html.HtmlElement) -> list[lxml.html.HtmlElement]:
     return chain
 
 
-def big_node_sets(owners: set[lxml.html.HtmlElement]) -> list[list[lxml.html.HtmlElement]]:
+def big_node_sets(owners: set[Element]) -> list[list[Element]]:
     """ECON's text-node-sets: maximal runs of adjacent big-node siblings.
 
     ``owners`` are the elements that hold text; they and any child with a tag in
     :data:`BIG_TAGS` are big-nodes.
     """
-    parents: dict[lxml.html.HtmlElement, None] = {}
-    sets: list[list[lxml.html.HtmlElement]] = []
+    parents: dict[Element, None] = {}
+    sets: list[list[Element]] = []
     for owner in owners:
         parent = owner.getparent()
         if parent is None:
@@ -79,7 +78,7 @@ def big_node_sets(owners: set[lxml.html.HtmlElement]) -> list[list[lxml.html.Htm
         else:
             parents.setdefault(parent, None)
     for parent in parents:
-        run: list[lxml.html.HtmlElement] = []
+        run: list[Element] = []
         for child in parent:
             if child in owners or child.tag in BIG_TAGS:
                 run.append(child)
@@ -94,7 +93,7 @@ def big_node_sets(owners: set[lxml.html.HtmlElement]) -> list[list[lxml.html.Htm
 def text_node_sets(nodes: Sequence[TextNode]) -> list[list[int]]:
     """Per ECON text-node-set that holds text, the indices of the text nodes it touches."""
     owners = {owner for node in nodes for owner, _ in node.pieces}
-    member_of: dict[lxml.html.HtmlElement, int] = {}
+    member_of: dict[Element, int] = {}
     sets = big_node_sets(owners)
     for k, members in enumerate(sets):
         for element in members:

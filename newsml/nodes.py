@@ -15,9 +15,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-import lxml.html
 from lxml import etree
 
+from .parse import Element
 from .text import normalize_space, words
 
 #: Inline elements: they never start a new text node. Every other element does.
@@ -43,10 +43,10 @@ class TextNode:
     text: str
     chars: int
     link_chars: int
-    block: lxml.html.HtmlElement
+    block: Element
     path: tuple[str, ...]
     group: int
-    pieces: list[tuple[lxml.html.HtmlElement, str]] = field(repr=False)
+    pieces: list[tuple[Element, str]] = field(repr=False)
     _words: list[str] | None = field(default=None, repr=False)
 
     @property
@@ -84,16 +84,16 @@ class _RunBuilder:
 
     def __init__(self) -> None:
         self.parts: list[str] = []
-        self.pieces: list[tuple[lxml.html.HtmlElement, str]] = []
+        self.pieces: list[tuple[Element, str]] = []
         self.chars = 0
         self.link_chars = 0
-        self.block: lxml.html.HtmlElement | None = None
+        self.block: Element | None = None
         self.path: tuple[str, ...] = ()
         self.nodes: list[TextNode] = []
-        self.groups: dict[lxml.html.HtmlElement, int] = {}
+        self.groups: dict[Element, int] = {}
 
-    def add(self, text: str, owner: lxml.html.HtmlElement, in_link: bool,
-            block: lxml.html.HtmlElement, path: tuple[str, ...]) -> None:
+    def add(self, text: str, owner: Element, in_link: bool,
+            block: Element, path: tuple[str, ...]) -> None:
         visible = len("".join(text.split()))
         if not self.parts:
             self.block, self.path = block, path
@@ -120,7 +120,7 @@ class _RunBuilder:
             self.chars = self.link_chars = 0
 
 
-def segment(body: lxml.html.HtmlElement) -> list[TextNode]:
+def segment(body: Element) -> list[TextNode]:
     """Text nodes of ``body`` (a cleaned tree, see :func:`newsml.parse.parse`) in order.
 
     Siblings: nodes whose enclosing blocks share a parent element share ``group``.
@@ -128,7 +128,7 @@ def segment(body: lxml.html.HtmlElement) -> list[TextNode]:
     run = _RunBuilder()
     root_path = ("html",) if body.tag != "html" else ()
     tags: list[str] = list(root_path)
-    blocks: list[tuple[lxml.html.HtmlElement, tuple[str, ...]]] = []
+    blocks: list[tuple[Element, tuple[str, ...]]] = []
     link_depth = 0
     for event, element in etree.iterwalk(body, events=("start", "end")):
         tag = element.tag

@@ -18,6 +18,7 @@ _HAN_RE = re.compile("[\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff]")
 _TOKEN_RE = re.compile(f"[{_CJK_RANGES}]|[^\\W_{_CJK_RANGES}]+")
 _LATIN_WORD_RE = re.compile(f"[^\\W_{_CJK_RANGES}]+")
 _SPACE_RE = re.compile(r"\s+")
+_ALNUM_RE = re.compile(r"[^\W_]")
 
 #: Periods and commas, Latin and CJK: the punctuation ECON counts.
 PERIODS_AND_COMMAS = ".,。，、．，｡､"
@@ -59,7 +60,7 @@ def has_cjk(text: str) -> bool:
 
 def han_ratio(text: str) -> float:
     """Share of Han characters among the letters and digits of ``text`` (0 when none)."""
-    letters = sum(1 for ch in text if ch.isalnum())
+    letters = len(_ALNUM_RE.findall(text))
     return len(_HAN_RE.findall(text)) / letters if letters else 0.0
 
 

@@ -15,7 +15,7 @@ def page_title(doc: Document) -> str:
     if doc.title_text:
         return doc.title_text
     for element in doc.root.iter("h1"):
-        text = normalize_space(element.text_content())
+        text = normalize_space("".join(element.itertext()))
         if text:
             return text
     return ""

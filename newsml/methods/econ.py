@@ -23,12 +23,11 @@ longest set is used anyway, so a page yields its likeliest text rather than noth
 
 from __future__ import annotations
 
-import lxml.html
 import numpy as np
 from lxml import etree
 
 from ..groupings import big_node_sets, inline_chain
-from ..parse import Document
+from ..parse import Document, Element
 from ..text import count_periods_commas
 from .base import NodeMethod
 
@@ -44,9 +43,9 @@ class Econ(NodeMethod):
         scores = np.zeros(len(nodes))
         if not nodes:
             return scores
-        chars: dict[lxml.html.HtmlElement, int] = {}
-        puncs: dict[lxml.html.HtmlElement, int] = {}
-        chains: list[list[list[lxml.html.HtmlElement]]] = []
+        chars: dict[Element, int] = {}
+        puncs: dict[Element, int] = {}
+        chains: list[list[list[Element]]] = []
         for node in nodes:
             node_chains = []
             for owner, text in node.pieces:
@@ -59,10 +58,10 @@ class Econ(NodeMethod):
             chains.append(node_chains)
         owners = {owner for node in nodes for owner, _ in node.pieces}
         sets = big_node_sets(owners)
-        pruned: set[lxml.html.HtmlElement] = set()
-        best: list[lxml.html.HtmlElement] | None = None
+        pruned: set[Element] = set()
+        best: list[Element] | None = None
         best_len = fallback_len = -1
-        fallback: list[lxml.html.HtmlElement] | None = None
+        fallback: list[Element] | None = None
         for members in sets:
             length = sum(chars.get(m, 0) for m in members)
             if sum(puncs.get(m, 0) for m in members) == 0:
@@ -87,7 +86,7 @@ class Econ(NodeMethod):
         return scores
 
 
-def _summary_node(snippet: lxml.html.HtmlElement) -> lxml.html.HtmlElement:
+def _summary_node(snippet: Element) -> Element:
     """Backtrack from the snippet-node until the punctuation distance is first 0."""
     child = snippet
     child_punc = _subtree_punc(child)
@@ -101,6 +100,6 @@ def _summary_node(snippet: lxml.html.HtmlElement) -> lxml.html.HtmlElement:
         child, child_punc = parent, parent_punc
 
 
-def _subtree_punc(element: lxml.html.HtmlElement) -> int:
+def _subtree_punc(element: Element) -> int:
     """Periods and commas in all the text under ``element`` (its node-punc-num)."""
     return count_periods_commas(etree.tostring(element, method="text", encoding=str, with_tail=False))
