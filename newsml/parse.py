@@ -82,10 +82,14 @@ class Document:
 
     @cached_property
     def lang(self) -> str:
-        """Language code: from the script of the text for CJK, else the page's ``lang``."""
+        """Language code (see :func:`newsml.lang.detect_lang`), judged on the longest texts.
+
+        The longest text nodes are the likeliest prose; menus in front of them are not.
+        """
         from .lang import detect_lang
 
-        return detect_lang(" ".join(n.text for n in self.nodes[:200]), self.root.get("lang"))
+        longest = sorted(self.nodes, key=lambda node: node.chars, reverse=True)[:30]
+        return detect_lang(" ".join(node.text for node in longest), self.root.get("lang"))
 
 
 def read_page(page: bytes | str | Path) -> bytes | str:

@@ -56,7 +56,8 @@ def test_predict_jsonl_one_line_per_page_and_stdin(runner, page):
 def test_a_failing_page_does_not_stop_the_others(runner, page, tmp_path):
     empty = tmp_path / "empty.html"
     empty.write_bytes(b"")
-    result = runner.invoke(app, ["predict", str(empty), str(tmp_path / "missing.html"), str(page), "-f", "jsonl"])
+    missing = tmp_path / "missing.html"
+    result = runner.invoke(app, ["predict", str(empty), str(missing), str(page), "-f", "jsonl"])
     assert result.exit_code == 1
     assert json.loads(result.stdout)["path"] == str(page)
     errors = result.stderr.strip().splitlines()
@@ -69,7 +70,7 @@ def test_output_file_and_refusal_to_overwrite_an_input(runner, page, tmp_path):
     out = tmp_path / "out.jsonl"
     result = runner.invoke(app, ["predict", str(page), "-f", "jsonl", "-o", str(out)])
     assert result.exit_code == 0 and result.stdout == ""
-    assert json.loads(out.read_text(encoding="utf-8"))["lang"] == "und"
+    assert json.loads(out.read_text(encoding="utf-8"))["lang"] == "en"
     before = page.read_bytes()
     result = runner.invoke(app, ["predict", str(page), "-o", str(page)])
     assert result.exit_code == 2 and "refusing to overwrite" in result.stderr

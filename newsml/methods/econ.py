@@ -6,8 +6,11 @@ Paper: ``econ-snippet-summary-node.txt``. Steps, as implemented:
    break news text into pieces (:data:`newsml.groupings.BIG_TAGS`: paragraphs, headings, line breaks and
    inline formatting).
 2. *Joint-para*: adjacent big-node siblings form a *text-node-set*; its *text-para* is
-   the text they hold (their own text and that of their inline descendants). A set
-   whose text has no period or comma (Latin or CJK) is noise and is pruned.
+   the text the set wraps: the members' own text, that of their inline descendants,
+   and the text between and after them (their tails). A set whose text-para has no
+   period or comma (Latin or CJK) is noise and its members' text is pruned. Counting
+   the tails is what lets Joint-para merge a pieces-page: ``<a>the mayor</a> said.``
+   is one piece of a sentence, while a menu link alone in its ``<li>`` is noise.
 3. The *snippet-node* is a node of the set with the longest text-para (the paper picks
    one at random; here the member holding the most text, so results repeat).
 4. Backtracking from the snippet-node to its parent, grandparent...: the distance is
@@ -63,8 +66,9 @@ class Econ(NodeMethod):
         best_len = fallback_len = -1
         fallback: list[Element] | None = None
         for members in sets:
-            length = sum(chars.get(m, 0) for m in members)
-            if sum(puncs.get(m, 0) for m in members) == 0:
+            tails = "".join(m.tail or "" for m in members)
+            length = sum(chars.get(m, 0) for m in members) + len("".join(tails.split()))
+            if sum(puncs.get(m, 0) for m in members) + count_periods_commas(tails) == 0:
                 pruned.update(members)
                 if length > fallback_len:
                     fallback, fallback_len = members, length

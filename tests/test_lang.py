@@ -1,0 +1,24 @@
+"""Language from the script of the text, the page's declaration, or English function words."""
+
+from __future__ import annotations
+
+import pytest
+
+from newsml.lang import detect_lang
+
+EN = "The council said on Monday that the plan for the new bridge was approved by a vote of the members."
+ZH = "北京时间昨天晚上，国家统计局发布了最新的经济数据，专家表示经济运行平稳。"
+
+
+@pytest.mark.parametrize(("text", "declared", "expected"), [
+    (ZH * 3, "en", "zh"),                       # the script wins over a template's lang="en"
+    (ZH * 3 + " 김종국 나만의 그대 모습 주영훈 단념 김종국 어릴적", None, "zh"),  # a few Korean titles
+    ("日本語のテキストです。これは東京で書かれた記事です。" * 3, None, "ja"),
+    ("한국어 텍스트입니다. 서울에서 작성된 기사입니다. 한글이 많습니다." * 3, None, "ko"),
+    ("Le conseil municipal a voté le budget.", "fr-FR", "fr"),
+    (EN * 2, None, "en"),
+    ("Lorem ipsum dolor sit amet, consectetur adipisicing elit, sed do eiusmod tempor.", None, "und"),
+    ("", None, "und"),
+])
+def test_detect_lang(text, declared, expected):
+    assert detect_lang(text, declared) == expected
