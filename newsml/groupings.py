@@ -63,12 +63,14 @@ def inline_chain(owner: Element) -> list[Element]:
     return chain
 
 
-def big_node_sets(owners: set[Element]) -> list[list[Element]]:
-    """ECON's text-node-sets: maximal runs of adjacent big-node siblings.
+def big_node_sets(owners: Iterable[Element]) -> list[list[Element]]:
+    """ECON's text-node-sets: maximal runs of adjacent big-node siblings, in document order.
 
-    ``owners`` are the elements that hold text; they and any child with a tag in
-    :data:`BIG_TAGS` are big-nodes.
+    ``owners`` are the elements that hold text, in document order; they and any child
+    with a tag in :data:`BIG_TAGS` are big-nodes. The order matters: ties between sets
+    are broken by it, so it must not depend on memory addresses.
     """
+    owners = dict.fromkeys(owners)
     parents: dict[Element, None] = {}
     sets: list[list[Element]] = []
     for owner in owners:
@@ -92,9 +94,8 @@ def big_node_sets(owners: set[Element]) -> list[list[Element]]:
 
 def text_node_sets(nodes: Sequence[TextNode]) -> list[list[int]]:
     """Per ECON text-node-set that holds text, the indices of the text nodes it touches."""
-    owners = {owner for node in nodes for owner, _ in node.pieces}
     member_of: dict[Element, int] = {}
-    sets = big_node_sets(owners)
+    sets = big_node_sets(owner for node in nodes for owner, _ in node.pieces)
     for k, members in enumerate(sets):
         for element in members:
             member_of[element] = k

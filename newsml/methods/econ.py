@@ -59,8 +59,7 @@ class Econ(NodeMethod):
                     puncs[element] = puncs.get(element, 0) + n_punc
                 node_chains.append(chain)
             chains.append(node_chains)
-        owners = {owner for node in nodes for owner, _ in node.pieces}
-        sets = big_node_sets(owners)
+        sets = big_node_sets(owner for node in nodes for owner, _ in node.pieces)
         pruned: set[Element] = set()
         best: list[Element] | None = None
         best_len = fallback_len = -1
