@@ -18,7 +18,7 @@ from dataclasses import dataclass, field
 from lxml import etree
 
 from .parse import Element
-from .text import normalize_space, words
+from .text import normalize_space, tokens, words
 
 #: Inline elements: they never start a new text node. Every other element does.
 INLINE_TAGS = frozenset(
@@ -48,6 +48,7 @@ class TextNode:
     group: int
     pieces: list[tuple[Element, str]] = field(repr=False)
     _words: list[str] | None = field(default=None, repr=False)
+    _n_tokens: int = field(default=-1, repr=False)
 
     @property
     def depth(self) -> int:
@@ -70,6 +71,13 @@ class TextNode:
         if self._words is None:
             self._words = words(self.text)
         return self._words
+
+    @property
+    def n_tokens(self) -> int:
+        """Number of scoring tokens (:func:`newsml.text.tokens`: words, CJK characters); cached."""
+        if self._n_tokens < 0:
+            self._n_tokens = len(tokens(self.text))
+        return self._n_tokens
 
     @property
     def token_count(self) -> int:

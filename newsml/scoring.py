@@ -6,6 +6,8 @@ from collections import Counter
 from collections.abc import Iterable
 from typing import NamedTuple
 
+import numpy as np
+
 from .text import tokens
 
 
@@ -52,3 +54,18 @@ def outcome(page_score: Score, bar: float = 0.95) -> str:
     if page_score.recall < bar:
         return "missed"
     return "correct" if page_score.precision >= bar else "wrong"
+
+
+def mask_score(weights: np.ndarray, keep: np.ndarray, labels: np.ndarray) -> Score:
+    """Token-weighted P/R/F1 of a node selection against per-node gold labels.
+
+    ``weights`` are the nodes' token counts. This is :func:`score` as seen through
+    the alignment, cheap enough to tune on thousands of pages.
+    """
+    kept = float(weights[keep].sum())
+    gold = float(weights[labels.astype(bool)].sum())
+    hit = float(weights[keep & labels.astype(bool)].sum())
+    precision = hit / kept if kept else 1.0
+    recall = hit / gold if gold else 1.0
+    f1 = 2 * precision * recall / (precision + recall) if precision + recall else 0.0
+    return Score(precision, recall, f1)

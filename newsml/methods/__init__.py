@@ -6,10 +6,15 @@ from typing import Any
 
 from ..errors import NewsmlError
 from .base import NodeMethod
+from .cedst import Cedst, CedstNoContent, CedstTopic
 from .econ import Econ
+from .fusion import Fusion
+from .nb import NaiveBayesMethod
 
 #: Method name -> class. "default" is resolved by :func:`resolve_name`.
-METHODS: dict[str, type[NodeMethod]] = {cls.name: cls for cls in (Econ,)}
+METHODS: dict[str, type[NodeMethod]] = {
+    cls.name: cls for cls in (Econ, NaiveBayesMethod, Cedst, CedstNoContent, CedstTopic, Fusion)
+}
 DEFAULT = "econ"
 
 

@@ -12,18 +12,21 @@ from ..parse import Document
 
 
 class NodeMethod(BaseEstimator):
-    """Scores each text node of a page in [0, 1]; nodes scoring at least 0.5 are the article.
+    """Scores each text node of a page in [0, 1]; :meth:`select` picks the article's nodes.
 
-    Subclasses implement :meth:`score_nodes`. Rule-based methods keep the paper's
-    constants as constructor parameters; their :meth:`fit` is a no-op unless they
-    override it to tune those constants on labeled pages.
+    ``X`` is a sequence of parsed pages (:class:`~newsml.parse.Document`), ``y`` the
+    matching per-node 0/1 labels (:func:`newsml.align.align_labels`). Rule-based
+    methods keep the paper's constants as constructor parameters and need no ``fit``;
+    learned methods set ``requires_fit`` and keep their fitted state in ``_`` attributes.
     """
 
     name: ClassVar[str] = ""
     summary: ClassVar[str] = ""
+    #: Whether the method cannot score pages before ``fit`` (learned methods).
+    requires_fit: ClassVar[bool] = False
 
-    def fit(self, docs: Sequence[Document], labels: Sequence[np.ndarray] | None = None) -> NodeMethod:
-        """Learn from parsed pages and their per-node 0/1 labels; rules keep their defaults."""
+    def fit(self, X: Sequence[Document], y: Sequence[np.ndarray] | None = None) -> NodeMethod:
+        """Learn from parsed pages and their per-node labels; rules keep their defaults."""
         return self
 
     def score_nodes(self, doc: Document) -> np.ndarray:
@@ -34,6 +37,12 @@ class NodeMethod(BaseEstimator):
         """Boolean mask of the nodes that make up the article, from their scores."""
         return scores >= 0.5
 
-    def predict(self, docs: Sequence[Document]) -> list[np.ndarray]:
+    def predict(self, X: Sequence[Document]) -> list[np.ndarray]:
         """Per page, the boolean mask of its article nodes."""
-        return [self.select(doc, self.score_nodes(doc)) for doc in docs]
+        return [self.select(doc, self.score_nodes(doc)) for doc in X]
+
+    def __sklearn_is_fitted__(self) -> bool:
+        """Rule methods are usable as built; learned ones once ``fit`` has run."""
+        if not self.requires_fit:
+            return True
+        return any(key.endswith("_") and not key.startswith("_") for key in vars(self))

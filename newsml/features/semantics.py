@@ -1,0 +1,92 @@
+"""What a page's own markup says about a node's container (newsml's own evidence).
+
+Six families of class/id/itemprop words and tags, each one column: 1 when the node's
+block or one of its ``levels - 1`` nearest ancestors matches. Looking only a few levels
+up keeps page-wide wrappers (``div.content-wrapper`` around everything) from marking
+every node. Which families are evidence for or against content, and how strongly, is
+learned (see :class:`~newsml.estimators.DempsterShaferClassifier`), not assumed.
+"""
+
+from __future__ import annotations
+
+import re
+from functools import lru_cache
+
+import numpy as np
+
+from ..parse import Document, Element
+from .base import NodeFeatures
+
+#: family -> (pattern over class/id/itemprop, tags that belong to the family)
+FAMILIES: dict[str, tuple[re.Pattern[str], tuple[str, ...]]] = {
+    "comment": (re.compile(r"comment|disqus|reply|respond|discuss|pinglun", re.I), ()),
+    "footer": (re.compile(r"foot|copyright|colophon|bottom", re.I), ("footer",)),
+    "caption": (re.compile(r"caption|credit|figure|photo|image|img|gallery|media", re.I),
+                ("figcaption", "figure")),
+    "related": (re.compile(r"related|recommend|read-?more|also|popular|trending|outbrain|taboola|promo|"
+                           r"teaser|most-|widget|sidebar|aside|xiangguan|tuijian", re.I), ("aside",)),
+    "meta": (re.compile(r"breadcrumb|byline|author|share|social|tags?\b|subscribe|newsletter|nav|menu|"
+                        r"header|masthead", re.I), ("nav", "header")),
+    "body": (re.compile(r"article-?body|story-?body|entry-?content|post-?body|article-?content|"
+                        r"content-?body|main-?content|articlebody|post-?content|text-?body|zhengwen|"
+                        r"article_?text|art_?context", re.I), ("article",)),
+}
+
+
+#: All families in one pattern (one scan of an element's words finds every family).
+_ANY_FAMILY = re.compile(
+    "|".join(f"(?P<{name}>{pattern.pattern})" for name, (pattern, _) in FAMILIES.items()), re.I)
+_TAG_FAMILIES = {tag: name for name, (_, tags) in FAMILIES.items() for tag in tags}
+_COLUMN = {name: j for j, name in enumerate(FAMILIES)}
+
+
+class SemanticFeatures(NodeFeatures):
+    """One 0/1 column per family of :data:`FAMILIES`."""
+
+    feature_names = tuple(f"sem_{name}" for name in FAMILIES)
+
+    def __init__(self, levels: int = 4):
+        self.levels = levels
+
+    def page_features(self, doc: Document) -> np.ndarray:
+        own: dict[Element, int] = {}
+        rows: dict[Element, int] = {}
+        masks = []
+        for node in doc.nodes:
+            row = rows.get(node.block)
+            if row is None:
+                row = 0
+                element = node.block
+                for _ in range(self.levels):
+                    if element is None:
+                        break
+                    mark = own.get(element)
+                    if mark is None:
+                        mark = own[element] = _own_families(element)
+                    row |= mark
+                    element = element.getparent()
+                rows[node.block] = row
+            masks.append(row)
+        bits = 1 << np.arange(len(FAMILIES))
+        return ((np.asarray(masks, dtype=np.int64).reshape(-1, 1) & bits) > 0).astype(float)
+
+
+def _own_families(element: Element) -> int:
+    """Bit mask of the families one element's own tag and class/id/itemprop words name."""
+    mark = 0
+    family = _TAG_FAMILIES.get(element.tag)
+    if family:
+        mark |= 1 << _COLUMN[family]
+    words = " ".join(filter(None, (element.get("class"), element.get("id"), element.get("itemprop"))))
+    if words:
+        mark |= _word_families(words)
+    return mark
+
+
+@lru_cache(maxsize=65536)
+def _word_families(words: str) -> int:
+    """Bit mask of the families named in a class/id/itemprop string (pages repeat these a lot)."""
+    mark = 0
+    for match in _ANY_FAMILY.finditer(words):
+        mark |= 1 << _COLUMN[match.lastgroup]
+    return mark

@@ -1,0 +1,186 @@
+"""Fusion: the papers' methods and newsml's evidence combined by Dempster's rule.
+
+Each piece of evidence is a column per text node: the score of another method (ECON's
+summary-node share, the naive-Bayes block probability) or a feature family (CEDST's
+cluster/variance/hyperlink, :mod:`~newsml.features.shape`,
+:mod:`~newsml.features.semantics`). A
+:class:`~newsml.estimators.DempsterShaferClassifier` learns each column's polarity and
+weight and fuses them into m({news}) per node; nodes above the page's cut are the
+article.
+
+Training is stacked so that no column is better on training pages than on new ones:
+learned members (``nb``) score each training page from a model fitted on the other
+folds. The smoothing width and the cut (Otsu or 0.5) are chosen the same way, by the
+macro F1 of out-of-fold fusions on the training pages, never by looking at test pages.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from itertools import product
+
+import numpy as np
+from sklearn.model_selection import KFold
+from sklearn.utils.validation import check_is_fitted
+
+from ..assemble import gaussian_smooth, otsu_select
+from ..errors import NewsmlError
+from ..estimators import DempsterShaferClassifier
+from ..features import (
+    HyperlinkFeature,
+    NodeFeatures,
+    SemanticFeatures,
+    ShapeFeatures,
+    TextClusterFeature,
+    TextVarianceFeature,
+    TopicFeature,
+)
+from ..parse import Document
+from ..scoring import mask_score
+from .base import NodeMethod
+
+#: Evidence that is another method's node score.
+MEMBER_EVIDENCE = ("econ", "nb", "cedst")
+#: Evidence that is a feature family.
+FEATURE_EVIDENCE: dict[str, type[NodeFeatures]] = {
+    "cluster": TextClusterFeature,
+    "variance": TextVarianceFeature,
+    "href": HyperlinkFeature,
+    "topic": TopicFeature,
+    "shape": ShapeFeatures,
+    "semantics": SemanticFeatures,
+}
+DEFAULT_EVIDENCE = ("econ", "nb", "cluster", "variance", "href", "shape", "semantics")
+SIGMAS = (0.0, 0.5, 1.0)
+CUTS = ("otsu", "0.5")
+
+
+class Fusion(NodeMethod):
+    """Dempster-Shafer fusion of method scores and feature evidence per text node.
+
+    Parameters
+    ----------
+    evidence : names from ``MEMBER_EVIDENCE`` and ``FEATURE_EVIDENCE``, in column order.
+    sigma : "auto" or float
+        Gaussian smoothing of the fused belief along document order ("auto": chosen
+        by cross-validation on the training pages among ``SIGMAS``).
+    cut : "auto", "otsu" or "0.5"
+        Page-level cut of the smoothed belief ("auto": chosen like ``sigma``).
+    folds : int
+        Folds (over pages) for stacking and for choosing ``sigma`` and ``cut``.
+    random_state : int
+        Seed of the fold shuffle, so training repeats exactly.
+    """
+
+    name = "fusion"
+    summary = "Dempster-Shafer fusion of ECON, naive Bayes, CEDST and markup evidence (trained)"
+    requires_fit = True
+
+    def __init__(self, evidence: tuple[str, ...] = DEFAULT_EVIDENCE, sigma: str | float = "auto",
+                 cut: str = "auto", folds: int = 5, random_state: int = 0):
+        self.evidence = evidence
+        self.sigma = sigma
+        self.cut = cut
+        self.folds = folds
+        self.random_state = random_state
+
+    # -- evidence ---------------------------------------------------------------------
+    def _check_evidence(self) -> None:
+        unknown = [e for e in self.evidence if e not in MEMBER_EVIDENCE and e not in FEATURE_EVIDENCE]
+        if unknown or not self.evidence:
+            known = ", ".join([*MEMBER_EVIDENCE, *FEATURE_EVIDENCE])
+            raise NewsmlError(f"unknown evidence {unknown}: choose from {known}")
+
+    def _members(self, X: Sequence[Document], y: Sequence[np.ndarray] | None) -> dict[str, NodeMethod]:
+        from . import METHODS
+
+        members = {}
+        for name in self.evidence:
+            if name in MEMBER_EVIDENCE:
+                member = METHODS[name]()
+                members[name] = member.fit(X, y) if y is not None else member
+        return members
+
+    def evidence_matrix(self, doc: Document, members: dict[str, NodeMethod] | None = None) -> np.ndarray:
+        """The evidence columns of one page (``evidence`` order), one row per node."""
+        members = self.members_ if members is None else members
+        columns = []
+        for name in self.evidence:
+            if name in MEMBER_EVIDENCE:
+                columns.append(members[name].score_nodes(doc).reshape(-1, 1))
+            else:
+                columns.append(FEATURE_EVIDENCE[name]().page_features(doc))
+        return np.hstack(columns) if columns else np.zeros((len(doc.nodes), 0))
+
+    def feature_names(self) -> list[str]:
+        """Names of the evidence columns."""
+        names: list[str] = []
+        for name in self.evidence:
+            if name in MEMBER_EVIDENCE:
+                names.append(name)
+            else:
+                names.extend(FEATURE_EVIDENCE[name].feature_names)
+        return names
+
+    # -- training ---------------------------------------------------------------------
+    def fit(self, X: Sequence[Document], y: Sequence[np.ndarray] | None = None) -> Fusion:
+        """Stack out-of-fold evidence, choose smoothing and cut, fit the combiner."""
+        self._check_evidence()
+        if y is None:
+            raise NewsmlError("the 'fusion' method learns from labeled pages: give per-node labels")
+        docs, labels = list(X), [np.asarray(node_labels) for node_labels in y]
+        if len(docs) < max(self.folds, 2):
+            raise NewsmlError(f"fusion needs at least {max(self.folds, 2)} labeled pages, got {len(docs)}")
+        folds = list(KFold(self.folds, shuffle=True, random_state=self.random_state).split(docs))
+        stacked: list[np.ndarray | None] = [None] * len(docs)
+        for train, held in folds:
+            members = self._members([docs[i] for i in train], [labels[i] for i in train])
+            for i in held:
+                stacked[i] = self.evidence_matrix(docs[i], members)
+        target = np.concatenate(labels)
+        if len(np.unique(target)) < 2:
+            raise NewsmlError("training pages must contain both content and noise nodes")
+        self.sigma_, self.cut_, self.cv_f1_ = self._choose_assembly(docs, stacked, labels, folds)
+        self.members_ = self._members(docs, labels)
+        self.combiner_ = DempsterShaferClassifier().fit(np.vstack(stacked), target)
+        self.n_pages_ = len(docs)
+        return self
+
+    def _choose_assembly(self, docs: list[Document], stacked: list[np.ndarray], labels: list[np.ndarray],
+                         folds: list[tuple[np.ndarray, np.ndarray]]) -> tuple[float, str, float]:
+        sigmas = SIGMAS if self.sigma == "auto" else (float(self.sigma),)
+        cuts = CUTS if self.cut == "auto" else (str(self.cut),)
+        for cut in cuts:
+            if cut not in CUTS:
+                raise NewsmlError(f"cut must be 'auto', 'otsu' or '0.5', not {cut!r}")
+        beliefs: list[np.ndarray | None] = [None] * len(stacked)
+        for train, held in folds:
+            combiner = DempsterShaferClassifier().fit(
+                np.vstack([stacked[i] for i in train]), np.concatenate([labels[i] for i in train]))
+            for i in held:
+                beliefs[i] = combiner.belief(stacked[i])
+        weights = [np.array([node.n_tokens for node in doc.nodes], dtype=float) for doc in docs]
+        best = (-1.0, 0.0, "otsu")
+        for sigma, cut in product(sigmas, cuts):
+            f1 = float(np.mean([
+                mask_score(w, _cut(gaussian_smooth(b, sigma), cut), lab).f1
+                for w, b, lab in zip(weights, beliefs, labels)
+            ]))
+            if f1 > best[0]:
+                best = (f1, sigma, cut)
+        return best[1], best[2], best[0]
+
+    # -- prediction -------------------------------------------------------------------
+    def score_nodes(self, doc: Document) -> np.ndarray:
+        """Fused belief m({news}) per node, smoothed with the chosen width."""
+        check_is_fitted(self, "combiner_")
+        if not doc.nodes:
+            return np.zeros(0)
+        return gaussian_smooth(self.combiner_.belief(self.evidence_matrix(doc)), self.sigma_)
+
+    def select(self, doc: Document, scores: np.ndarray) -> np.ndarray:
+        return _cut(scores, self.cut_)
+
+
+def _cut(scores: np.ndarray, cut: str) -> np.ndarray:
+    return otsu_select(scores) if cut == "otsu" else scores >= 0.5
