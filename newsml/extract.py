@@ -5,7 +5,10 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
+from sklearn.utils.validation import check_is_fitted
+
 from .article import Article
+from .errors import NewsmlError
 from .methods import NodeMethod, get_method
 from .parse import Document, parse
 from .title import page_title
@@ -15,15 +18,31 @@ def extract(page: bytes | str | Path, method: str | NodeMethod = "default", **op
     """Extract the article of ``page`` (HTML bytes, HTML text, or a path to a file).
 
     ``method`` is a registered name (see ``newsml methods``) or a method instance;
-    ``options`` are that method's parameters. Raises
-    :class:`~newsml.errors.InvalidPageError` for input that is not an HTML page.
+    ``options`` are that method's parameters (a fresh, untrained instance then).
+    Raises :class:`~newsml.errors.InvalidPageError` for input that is not an HTML page.
     """
-    scorer = method if isinstance(method, NodeMethod) else get_method(method, **options)
+    if isinstance(method, NodeMethod):
+        if options:
+            raise NewsmlError(f"options {sorted(options)} given with a method instance: "
+                              "set them on the instance instead")
+        scorer = method
+    else:
+        scorer = get_method(method, **options)
     return extract_document(parse(page), scorer)
 
 
 def extract_document(doc: Document, scorer: NodeMethod) -> Article:
     """Extract the article of an already parsed page with a method instance."""
+    ensure_usable(scorer)
     scores = scorer.score_nodes(doc)
     keep = scorer.select(doc, scores)
     return Article.from_nodes(doc, keep, scores, method=scorer.name, title=page_title(doc))
+
+
+def ensure_usable(scorer: NodeMethod) -> None:
+    """Raise a clear NewsmlError when a learned method is used before it was trained."""
+    try:
+        check_is_fitted(scorer)
+    except Exception:
+        raise NewsmlError(f"method {scorer.name!r} is not trained: fit it on labeled pages "
+                          "(newsml train) or use its shipped model") from None

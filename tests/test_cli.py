@@ -43,7 +43,7 @@ def test_predict_json_has_every_field(runner, page):
     result = runner.invoke(app, ["predict", str(page), "--format", "json"])
     record = json.loads(result.stdout)
     assert set(record) == {"path", "title", "text", "paragraphs", "scores", "encoding", "lang", "method"}
-    assert record["path"] == str(page) and record["method"] == "econ"
+    assert record["path"] == str(page) and record["method"] == "fusion"
     assert len(record["paragraphs"]) == len(record["scores"]) == 2
 
 

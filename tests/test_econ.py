@@ -80,10 +80,6 @@ def test_scores_are_one_per_node_in_unit_range():
     assert scores[-1] == 1.0 and scores[0] == 0.0
 
 
-def test_default_is_econ_for_now():
-    assert extract("<p>One, two.</p>").method == "econ"
-
-
 @pytest.fixture(scope="module")
 def labeled_scores():
     from conftest import LABELED

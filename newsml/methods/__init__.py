@@ -1,4 +1,9 @@
-"""The registry of extraction methods, reachable by name."""
+"""The registry of extraction methods, reachable by name.
+
+A name without options gives the method as shipped: rule methods as the papers define
+them, learned methods with the model trained for them in ``models/`` (when there is
+one). Options give a fresh, untrained instance with those parameters.
+"""
 
 from __future__ import annotations
 
@@ -15,7 +20,8 @@ from .nb import NaiveBayesMethod
 METHODS: dict[str, type[NodeMethod]] = {
     cls.name: cls for cls in (Econ, NaiveBayesMethod, Cedst, CedstNoContent, CedstTopic, Fusion)
 }
-DEFAULT = "econ"
+#: The method behind "default": the shipped fusion model.
+DEFAULT = "fusion"
 
 
 def resolve_name(name: str) -> str:
@@ -29,8 +35,8 @@ def resolve_name(name: str) -> str:
     return key
 
 
-def get_method(name: str = "default", **options: Any) -> NodeMethod:
-    """A new instance of the method called ``name``, with ``options`` as its parameters."""
+def new_method(name: str, **options: Any) -> NodeMethod:
+    """A fresh (untrained) instance of the method called ``name``."""
     cls = METHODS[resolve_name(name)]
     try:
         return cls(**options)
@@ -38,10 +44,25 @@ def get_method(name: str = "default", **options: Any) -> NodeMethod:
         raise NewsmlError(f"bad option for method {cls.name!r}: {exc}") from None
 
 
+def get_method(name: str = "default", **options: Any) -> NodeMethod:
+    """The method called ``name``: its shipped model when it has one and no options are given."""
+    key = resolve_name(name)
+    if not options:
+        from ..persistence import load_model, shipped_model_path
+
+        path = shipped_model_path(key)
+        if path is not None:
+            return load_model(path)[0]
+        if METHODS[key].requires_fit:
+            raise NewsmlError(f"method {key!r} must be trained and no model for it is installed: "
+                              f"run `newsml train CORPUS --method {key} -o MODEL.joblib`")
+    return new_method(key, **options)
+
+
 def describe() -> dict[str, str]:
     """Method name -> one-line description, "default" first."""
-    return {"default": f"the recommended method (now: {DEFAULT})",
+    return {"default": f"the recommended method: the shipped {DEFAULT} model",
             **{name: cls.summary for name, cls in sorted(METHODS.items())}}
 
 
-__all__ = ["METHODS", "DEFAULT", "NodeMethod", "get_method", "resolve_name", "describe"]
+__all__ = ["METHODS", "DEFAULT", "NodeMethod", "get_method", "new_method", "resolve_name", "describe"]

@@ -1,0 +1,151 @@
+"""``NewsExtractor``: the page-level estimator, raw HTML in, article text out.
+
+It fits the node model of a method from pages and their gold texts, predicts article
+texts, and is a transformer, so it can head a scikit-learn pipeline::
+
+    make_pipeline(NewsExtractor(), TfidfVectorizer(), LogisticRegression())
+
+In such a pipeline ``fit`` receives the pipeline's target (classes, not article texts).
+With ``train="auto"`` the extractor trains on ``y`` only when it looks like gold text
+(strings, most of them at least ``MIN_GOLD_TOKENS`` tokens long); otherwise it uses
+the method as shipped and ignores ``y``.
+"""
+
+from __future__ import annotations
+
+import warnings
+from collections.abc import Callable, Sequence
+from pathlib import Path
+from typing import Any
+
+from sklearn.base import BaseEstimator, TransformerMixin
+from sklearn.utils.validation import check_is_fitted
+
+from .errors import NewsmlError
+from .extract import extract_document
+from .methods import NodeMethod, get_method, new_method
+from .parse import parse
+from .scoring import macro, score
+from .training import labeled_documents
+
+#: A target whose strings are mostly at least this many tokens long is gold text.
+MIN_GOLD_TOKENS = 10
+
+Page = bytes | str | Path
+
+
+class _Gold:
+    """A labeled page built from an in-memory (html, gold) pair."""
+
+    def __init__(self, index: int, html: Page, gold: str):
+        self.id, self.html, self.gold = str(index), html, gold
+
+
+class NewsExtractor(TransformerMixin, BaseEstimator):
+    """Extract article texts from HTML pages with a newsml method.
+
+    Parameters
+    ----------
+    method : str
+        A method name (``newsml methods``); "default" is the shipped fusion model.
+    method_params : dict or None
+        Parameters of the method when it is trained here (a fresh instance).
+    model : str, Path or None
+        A model file (``newsml train -o``) to use instead of ``method``; not retrained.
+    train : "auto", True or False
+        Whether ``fit`` trains the method on ``y`` as gold texts (see module notes).
+    min_share : float
+        Share of a node's tokens that must align with the gold to label it content.
+    on_error : "raise" or "empty"
+        A page that is not HTML raises, or (with a warning) yields an empty text.
+    """
+
+    def __init__(self, method: str = "default", method_params: dict[str, Any] | None = None,
+                 model: str | Path | None = None, train: str | bool = "auto", min_share: float = 0.5,
+                 on_error: str = "raise"):
+        self.method = method
+        self.method_params = method_params
+        self.model = model
+        self.train = train
+        self.min_share = min_share
+        self.on_error = on_error
+
+    def fit(self, X: Sequence[Page], y: Sequence[Any] | None = None,
+            on_page: Callable[[], None] | None = None) -> NewsExtractor:
+        """Train the method on pages ``X`` and gold texts ``y``, or take it as shipped."""
+        if self.on_error not in ("raise", "empty"):
+            raise ValueError(f"on_error must be 'raise' or 'empty', not {self.on_error!r}")
+        pages = list(X)
+        if self._trains_on(y):
+            if self.model is not None:
+                raise NewsmlError("a model file is used as it is; drop `model` to train here")
+            if len(pages) != len(y):
+                raise ValueError(f"{len(pages)} pages but {len(y)} gold texts")
+            method = new_method(self.method, **(self.method_params or {}))
+            docs, labels, skipped = labeled_documents(
+                (_Gold(i, page, gold) for i, (page, gold) in enumerate(zip(pages, y))),
+                min_share=self.min_share, on_page=on_page)
+            if skipped:
+                warnings.warn(f"{len(skipped)} training pages are not HTML and were skipped", stacklevel=2)
+            self.method_ = method.fit(docs, labels)
+            self.n_train_pages_ = len(docs)
+        else:
+            self.method_ = self._shipped_method()
+            self.n_train_pages_ = 0
+        return self
+
+    def predict(self, X: Sequence[Page]) -> list[str]:
+        """The article text of each page (paragraphs joined by newlines)."""
+        check_is_fitted(self, "method_")
+        return [self._extract(page) for page in X]
+
+    def transform(self, X: Sequence[Page]) -> list[str]:
+        """Same as :meth:`predict`: article texts, ready for a text vectorizer."""
+        return self.predict(X)
+
+    def score(self, X: Sequence[Page], y: Sequence[str]) -> float:
+        """Macro token F1 of the predicted texts against gold texts ``y`` (for model selection)."""
+        return macro(score(text, gold) for text, gold in zip(self.predict(X), y)).f1
+
+    def _extract(self, page: Page) -> str:
+        try:
+            return extract_document(parse(page), self.method_).text
+        except NewsmlError as exc:
+            if self.on_error == "raise":
+                raise
+            warnings.warn(f"page skipped: {exc}", stacklevel=3)
+            return ""
+
+    def _trains_on(self, y: Sequence[Any] | None) -> bool:
+        if self.train not in ("auto", True, False):
+            raise ValueError(f"train must be 'auto', True or False, not {self.train!r}")
+        if y is None or self.train is False:
+            if self.train is True:
+                raise NewsmlError("train=True needs gold texts as y")
+            return False
+        if self.train is True:
+            return True
+        values = list(y)
+        if not values or not all(isinstance(v, str) for v in values):
+            return False
+        from .text import tokens
+
+        long_enough = sum(len(tokens(v)) >= MIN_GOLD_TOKENS for v in values)
+        return long_enough * 2 > len(values)
+
+    def _shipped_method(self) -> NodeMethod:
+        if self.model is not None:
+            from .persistence import load_model
+
+            return load_model(self.model)[0]
+        return get_method(self.method, **(self.method_params or {}))
+
+    def __sklearn_tags__(self):
+        tags = super().__sklearn_tags__()
+        tags.input_tags.two_d_array = False
+        tags.input_tags.string = True
+        tags.requires_fit = True
+        return tags
+
+
+__all__ = ["NewsExtractor"]

@@ -1,0 +1,110 @@
+"""Model files: a trained method plus what is needed to trust and reproduce it.
+
+A model file is a joblib pickle of a dict: ``format``, ``format_version``, the
+``estimator`` (a fitted :class:`~newsml.methods.NodeMethod`) and metadata (newsml and
+scikit-learn versions, method, feature names, training corpora and sizes, creation
+date). Loading checks all of it and raises :class:`~newsml.errors.ModelError` with a
+plain message instead of an unpickling traceback.
+
+Security: joblib files are pickles, and unpickling runs code. Load models only from
+sources you trust (the ones shipped with newsml, or ones you trained).
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import os
+import platform
+import tempfile
+from importlib import resources
+from pathlib import Path
+from typing import Any
+
+import joblib
+import sklearn
+
+from ._version import __version__
+from .errors import ModelError
+from .methods.base import NodeMethod
+
+FORMAT = "newsml-model"
+FORMAT_VERSION = 1
+_SOURCE_MODELS = Path(__file__).resolve().parent.parent / "models"
+
+
+def save_model(method: NodeMethod, path: str | Path, **metadata: Any) -> Path:
+    """Write ``method`` and its metadata to ``path`` (atomically: a crash leaves no half file)."""
+    path = Path(path)
+    record = {
+        "format": FORMAT,
+        "format_version": FORMAT_VERSION,
+        "newsml_version": __version__,
+        "sklearn_version": sklearn.__version__,
+        "python_version": platform.python_version(),
+        "method": method.name,
+        "params": method.get_params(deep=False),
+        "created": dt.datetime.now(dt.UTC).isoformat(timespec="seconds"),
+        **metadata,
+        "estimator": method,
+    }
+    path.parent.mkdir(parents=True, exist_ok=True)
+    handle, tmp = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".tmp")
+    os.close(handle)
+    try:
+        joblib.dump(record, tmp, compress=3)
+        os.chmod(tmp, 0o666 & ~_umask())  # mkstemp makes private files; a model is shared
+        os.replace(tmp, path)
+    finally:
+        if os.path.exists(tmp):
+            os.unlink(tmp)
+    return path
+
+
+def load_model(path: str | Path) -> tuple[NodeMethod, dict[str, Any]]:
+    """Read a model file; return ``(method, metadata)``. Raises ModelError on any problem."""
+    path = Path(path)
+    if not path.is_file():
+        raise ModelError(f"model file not found: {path}")
+    try:
+        record = joblib.load(path)
+    except Exception as exc:  # joblib/pickle raise many types on foreign or cut files
+        raise ModelError(f"cannot read {path}: it is truncated or not a newsml model "
+                         f"({type(exc).__name__}: {exc})") from None
+    if not isinstance(record, dict) or record.get("format") != FORMAT:
+        raise ModelError(f"{path} is not a newsml model file")
+    if record.get("format_version") != FORMAT_VERSION:
+        raise ModelError(f"{path} has model format {record.get('format_version')}; "
+                         f"this newsml reads format {FORMAT_VERSION}: retrain it")
+    made_by = str(record.get("newsml_version", "?"))
+    if _breaking(made_by) != _breaking(__version__):
+        raise ModelError(f"{path} was made by newsml {made_by}; this is newsml {__version__}, "
+                         "which cannot use it: retrain it with `newsml train`")
+    method = record.get("estimator")
+    if not isinstance(method, NodeMethod):
+        raise ModelError(f"{path} holds no newsml method")
+    metadata = {key: value for key, value in record.items() if key != "estimator"}
+    return method, metadata
+
+
+def shipped_model_path(name: str) -> Path | None:
+    """The model shipped for method ``name`` (installed package, else the source tree)."""
+    try:
+        candidate = resources.files("newsml.models") / f"{name}.joblib"
+        if candidate.is_file():
+            return Path(str(candidate))
+    except (ModuleNotFoundError, FileNotFoundError, NotADirectoryError):
+        pass
+    local = _SOURCE_MODELS / f"{name}.joblib"
+    return local if local.is_file() else None
+
+
+def _umask() -> int:
+    mask = os.umask(0)
+    os.umask(mask)
+    return mask
+
+
+def _breaking(version: str) -> tuple[str, ...]:
+    """The part of a version that must match: major, and minor too while major is 0."""
+    parts = version.split(".")
+    return tuple(parts[:2]) if parts[0] == "0" else tuple(parts[:1])

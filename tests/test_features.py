@@ -1,0 +1,113 @@
+"""Feature transformers: shapes, FeatureUnion, and the CEDST equations on small pages."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+from sklearn.pipeline import FeatureUnion
+
+from newsml.features import (
+    HyperlinkFeature,
+    NaiveBayesFeatures,
+    SemanticFeatures,
+    ShapeFeatures,
+    TextClusterFeature,
+    TextVarianceFeature,
+    TopicFeature,
+)
+from newsml.features.topic import node_words, page_topics, textrank_keywords
+from newsml.parse import parse
+
+PAGE = parse("""<html><body>
+<ul><li><a href="/a">one two</a></li><li><a href="/b">three</a></li></ul>
+<div><p>alpha beta gamma delta</p><p>epsilon zeta</p><p>eta, <a href="/c">theta</a> iota.</p></div>
+</body></html>""")
+
+
+def test_union_lines_up_one_row_per_node_across_pages():
+    union = FeatureUnion([(name, cls()) for name, cls in [
+        ("nb", NaiveBayesFeatures), ("cluster", TextClusterFeature), ("var", TextVarianceFeature),
+        ("href", HyperlinkFeature), ("topic", TopicFeature), ("shape", ShapeFeatures),
+        ("sem", SemanticFeatures)]])
+    other = parse("<p>A second, short page.</p>")
+    X = union.fit_transform([PAGE, other])
+    assert X.shape == (len(PAGE.nodes) + len(other.nodes), 4 + 1 + 1 + 1 + 1 + 4 + 6)
+    assert len(union.get_feature_names_out()) == X.shape[1]
+    assert union.transform([]).shape == (0, X.shape[1])
+
+
+def test_cluster_variance_and_hyperlink_follow_eq_8_to_10():
+    # sizes in tokens: li 2, 1 (siblings under <ul>); p 4, 2, 3 (siblings under <div>)
+    cluster = TextClusterFeature().page_features(PAGE).ravel()
+    assert cluster.tolist() == pytest.approx([3 / 9, 3 / 9, 1, 1, 1])
+    variance = TextVarianceFeature().page_features(PAGE).ravel()
+    ul_var, div_var = np.var([2, 1]), np.var([4, 2, 3])
+    top = max(ul_var, div_var)
+    assert variance.tolist() == pytest.approx([ul_var / top] * 2 + [div_var / top] * 3)
+    href = HyperlinkFeature().page_features(PAGE).ravel()
+    assert href.tolist() == pytest.approx([1, 1, 0, 0, len("theta") / len("eta,thetaiota.")])
+
+
+def test_naive_bayes_features_block_and_node_level():
+    block = NaiveBayesFeatures().page_features(PAGE)
+    node = NaiveBayesFeatures(level="node").page_features(PAGE)
+    assert node[0].tolist() == [0.0, 1.0, 0.0, 0.0]             # "one two": all link, no <p>
+    assert node[4][3] == 1 and node[4][1] == pytest.approx(5 / 14)
+    assert block[2][3] == 3                                       # the <div> block holds 3 <p>
+    with pytest.raises(ValueError, match="level"):
+        NaiveBayesFeatures(level="page").page_features(PAGE)
+
+
+def test_topic_relation_needs_more_than_gamma_co_occurrences():
+    sets = [["storm", "harbour", "ferry"]] * 3 + [["storm", "harbour"], ["sale", "shoes"]]
+    topics, weights = page_topics(sets, gamma=2)
+    # storm-harbour co-occur 4 times, storm-ferry and harbour-ferry 3 times: one clique
+    assert topics == [frozenset({"storm", "harbour", "ferry"})] and weights == [4 + 3 + 3]
+    topics, _ = page_topics(sets, gamma=3)
+    assert topics == [frozenset({"storm", "harbour"})]
+
+
+def test_repeated_recommendations_count_once():
+    texts = ["Buy cheap shoes now"] * 6 + ["The storm closed the harbour", "Storm harbour ferry news",
+                                           "The harbour storm ferry"]
+    sets = [textrank_keywords(node_words(t), 10) for t in texts]
+    counted, _ = page_topics(sets, gamma=2)
+    deduped, _ = page_topics(sets, gamma=2, texts=texts)
+    assert any("shoes" in topic for topic in counted)
+    assert not any("shoes" in topic for topic in deduped)
+
+
+def test_topic_feature_is_highest_on_the_article():
+    html = "<html><body>" + "".join(
+        f"<p>The storm closed the harbour and the ferry stopped, report {i}.</p>" for i in range(4)
+    ) + "<div><a>Shoes on sale</a></div></body></html>"
+    doc = parse(html)
+    values = TopicFeature().page_features(doc).ravel()
+    assert values[:4].tolist() == [1.0] * 4 and values[4] == 0.0
+
+
+def test_node_words_drop_stop_words_and_segment_chinese():
+    assert node_words("The mayor and the council of Riverton") == ["mayor", "council", "riverton"]
+    assert node_words("北京时间昨天国家统计局发布了数据") [:2] == ["北京", "时间"]
+
+
+def test_textrank_keeps_all_words_of_short_nodes_and_ranks_long_ones():
+    words = ["storm"] * 5 + ["harbour", "storm", "ferry", "storm", "coast", "wind", "rain"]
+    assert textrank_keywords(["a", "b"], 10) == ["a", "b"]
+    top = textrank_keywords(words, 2)
+    assert "storm" in top and len(top) == 2
+
+
+def test_semantic_families_look_four_levels_up_only():
+    doc = parse("""<html><body><div class="comment-list"><div><div><div><div><p>deep</p>
+        </div></div></div></div><p>near</p></div><footer><p>foot</p></footer></body></html>""")
+    rows = SemanticFeatures().page_features(doc)
+    names = list(SemanticFeatures.feature_names)
+    assert rows[0][names.index("sem_comment")] == 0     # five levels below the comment list
+    assert rows[1][names.index("sem_comment")] == 1
+    assert rows[2][names.index("sem_footer")] == 1
+
+
+def test_shape_features_are_in_unit_range():
+    X = ShapeFeatures().page_features(PAGE)
+    assert X.shape == (5, 4) and ((X >= 0) & (X <= 1)).all()

@@ -1,0 +1,109 @@
+"""Model files: round trip, metadata, and clear errors for files that cannot be used."""
+
+from __future__ import annotations
+
+import json
+
+import joblib
+import pytest
+from conftest import LABELED
+from typer.testing import CliRunner
+
+from newsml import ModelError, load_corpus, load_model, save_model
+from newsml.cli import app
+from newsml.methods import new_method
+from newsml.persistence import FORMAT, shipped_model_path
+from newsml.training import labeled_documents, train_method
+
+
+@pytest.fixture(scope="module")
+def nb_model(tmp_path_factory):
+    method, metadata = train_method("nb", [LABELED], split="train", cv_folds=0)
+    path = save_model(method, tmp_path_factory.mktemp("models") / "nb.joblib", **metadata)
+    return path, method
+
+
+def test_round_trip_keeps_the_method_and_metadata(nb_model):
+    path, method = nb_model
+    loaded, meta = load_model(path)
+    assert loaded.name == "nb" and meta["method"] == "nb" and meta["format"] == FORMAT
+    assert meta["training"]["corpora"] == {"labeled": len(load_corpus(LABELED, split="train"))}
+    assert meta["feature_names"] == ["unlinked_chars", "link_ratio", "punct_ratio", "p_count"]
+    assert {"newsml_version", "sklearn_version", "created", "params"} <= set(meta)
+    docs, _, _ = labeled_documents(load_corpus(LABELED, split="test")[:2])
+    for doc in docs:
+        assert loaded.score_nodes(doc).tolist() == method.score_nodes(doc).tolist()
+
+
+def test_truncated_file_is_a_clear_error(nb_model, tmp_path):
+    path, _ = nb_model
+    cut = tmp_path / "cut.joblib"
+    cut.write_bytes(path.read_bytes()[:200])
+    with pytest.raises(ModelError, match="truncated or not a newsml model"):
+        load_model(cut)
+
+
+@pytest.mark.parametrize("payload", [{"weights": [1, 2]}, [1, 2, 3], "text"])
+def test_other_joblib_files_are_not_models(tmp_path, payload):
+    path = tmp_path / "other.joblib"
+    joblib.dump(payload, path)
+    with pytest.raises(ModelError, match="not a newsml model"):
+        load_model(path)
+
+
+def test_random_bytes_and_missing_files(tmp_path):
+    junk = tmp_path / "junk.joblib"
+    junk.write_bytes(b"\x00\x01 definitely not a pickle")
+    with pytest.raises(ModelError, match="truncated or not a newsml model"):
+        load_model(junk)
+    with pytest.raises(ModelError, match="not found"):
+        load_model(tmp_path / "missing.joblib")
+
+
+def test_a_model_from_another_major_version_is_refused(nb_model, tmp_path):
+    path, _ = nb_model
+    record = joblib.load(path)
+    record["newsml_version"] = "9.0.0"
+    old = tmp_path / "old.joblib"
+    joblib.dump(record, old)
+    with pytest.raises(ModelError, match="made by newsml 9.0.0"):
+        load_model(old)
+
+
+def test_saving_is_atomic_and_keeps_no_temporary_files(tmp_path):
+    method = new_method("econ")
+    path = save_model(method, tmp_path / "econ.joblib")
+    assert [p.name for p in tmp_path.iterdir()] == ["econ.joblib"]
+    assert path.stat().st_mode & 0o044  # readable by others, unlike mkstemp's default
+    assert load_model(path)[0].name == "econ"
+
+
+@pytest.mark.parametrize("name", ["fusion", "nb", "cedst", "cedst-nc", "cedst-tf"])
+def test_shipped_models_load(name):
+    path = shipped_model_path(name)
+    assert path is not None, f"no shipped model for {name}: run scripts/train_models.py"
+    method, meta = load_model(path)
+    assert method.name == name and meta["training"]["split"] == "train"
+    assert "test" not in json.dumps(meta["training"]["corpora"])
+
+
+def test_cli_train_writes_a_model_that_predict_and_evaluate_use(tmp_path):
+    runner = CliRunner()
+    out = tmp_path / "m.joblib"
+    result = runner.invoke(app, ["train", str(LABELED), "--method", "nb", "-o", str(out),
+                                 "--cv-folds", "3"])
+    assert result.exit_code == 0, result.output
+    assert "trained nb on" in result.stdout and "cross-validated F1 (3 folds" in result.stdout
+    again = runner.invoke(app, ["train", str(LABELED), "-o", str(out)])
+    assert again.exit_code == 2 and "use --force" in again.stderr
+    page = sorted(LABELED.glob("*.html"))[0]
+    predicted = runner.invoke(app, ["predict", str(page), "--model", str(out), "-f", "json"])
+    assert json.loads(predicted.stdout)["method"] == "nb"
+    evaluated = runner.invoke(app, ["evaluate", str(LABELED), "--model", str(out), "--split", "test",
+                                    "-f", "json"])
+    assert json.loads(evaluated.stdout)["method"] == "nb"
+    bad = tmp_path / "bad.joblib"
+    bad.write_bytes(b"nope")
+    failed = runner.invoke(app, ["predict", str(page), "--model", str(bad)])
+    assert failed.exit_code == 2 and "not a newsml model" in failed.stderr
+    assert "Traceback" not in failed.stderr
