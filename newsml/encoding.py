@@ -1,10 +1,26 @@
 """Decide how a page's bytes are decoded.
 
-Order: byte-order mark; bytes that are valid UTF-8 (whatever the page declares: archived
-pages are often re-encoded to UTF-8 but keep their old ``<meta charset>``); the declared
-charset, if the bytes are valid in it; then statistical detection (charset-normalizer).
-A declared GB2312/GBK is read as GB18030, its superset, and Latin-1/ASCII as
-Windows-1252, as browsers do.
+Order:
+
+1. a byte-order mark;
+2. UTF-8, when the bytes are UTF-8 (whatever the page declares: archived pages are
+   often re-encoded to UTF-8 but keep their old ``<meta charset>``). A page cut off in
+   the middle of a character, or with a stray invalid byte among plenty of valid
+   multi-byte text, is still UTF-8: the damage becomes U+FFFD, not a whole page of
+   mojibake;
+3. the declared charset (meta or XML declaration), when the bytes fit it (a cut-off
+   tail and rare bad bytes tolerated as above);
+4. GB18030, when it decodes the bytes cleanly into mostly CJK text (short Chinese
+   pages without a declaration are where statistical detection errs most);
+5. statistical detection (charset-normalizer), except for pages with only a handful of
+   non-ASCII bytes: there the evidence is too thin and Windows-1252, the web's most
+   common legacy encoding, is the better guess; with no answer at all, the declared
+   charset with replacement characters, else Windows-1252.
+
+Declared GB2312/GBK are read as GB18030 and Latin-1/ASCII as Windows-1252, their
+supersets, as browsers do. Declarations that cannot be an HTML page's encoding (not
+ASCII-compatible, or not a text codec at all, such as ``base64``) are ignored, and a
+declared UTF-16/UTF-32 without a byte-order mark means UTF-8 (WHATWG).
 """
 
 from __future__ import annotations
@@ -19,6 +35,8 @@ _BOMS = (
     (codecs.BOM_UTF16_LE, "utf-16-le"),
     (codecs.BOM_UTF16_BE, "utf-16-be"),
 )
+#: Byte-order marks, longest first (UTF-32-LE starts with UTF-16-LE's mark).
+BOMS = tuple(bom for bom, _ in _BOMS)
 
 _DECLARED_RE = re.compile(
     rb"""<meta[^>]+charset\s*=\s*["']?\s*([a-zA-Z0-9_:.\-]+)"""
@@ -26,7 +44,14 @@ _DECLARED_RE = re.compile(
     re.IGNORECASE,
 )
 _SNIFF_BYTES = 8192
+_HIGH_BYTES = bytes(range(128, 256))
+_NON_ASCII_RE = re.compile("[^\x00-\x7f]")
+_CJK_RE = re.compile("[\u3000-\u303f\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff\uff00-\uffef]")
 
+#: Labels seen on real pages that Python's codec registry does not know.
+_ALIASES = {"x-gbk": "gbk", "x-gb2312": "gb2312", "gb_2312-80": "gb2312", "x-sjis": "shift_jis",
+            "x-euc-jp": "euc_jp", "x-cp1252": "cp1252", "unicode": "utf-8", "windows-874": "cp874",
+            "x-user-defined": "cp1252"}
 #: Declared names read as a superset, the way browsers do (WHATWG Encoding standard).
 _SUPERSETS = {
     "gb2312": "gb18030",
@@ -38,28 +63,44 @@ _SUPERSETS = {
     "big5": "big5hkscs",
     "euc_kr": "cp949",
     "shift_jis": "cp932",
-    "utf_16": "utf-8",  # a page declaring UTF-16 without a BOM is served as UTF-8 bytes
+    "utf_16": "utf-8",
+    "utf_16_le": "utf-8",
+    "utf_16_be": "utf-8",
+    "utf_32": "utf-8",
+    "utf_32_le": "utf-8",
+    "utf_32_be": "utf-8",
 }
-
-
-#: Labels seen on real pages that Python's codec registry does not know.
-_ALIASES = {"x-gbk": "gbk", "x-gb2312": "gb2312", "gb_2312-80": "gb2312", "x-sjis": "shift_jis",
-            "x-euc-jp": "euc_jp", "x-cp1252": "cp1252", "unicode": "utf-8"}
+#: Text codecs that keep ASCII as ASCII yet are no page encoding.
+_NOT_PAGE_ENCODINGS = frozenset({"unicode_escape", "raw_unicode_escape", "punycode", "idna", "undefined",
+                                  "utf_7"})
+#: Below this many non-ASCII bytes, detection is not trusted (see the module notes).
+_FEW_NON_ASCII = 20
+#: One replacement character per this many good non-ASCII characters is tolerated.
+_TOLERANCE = 50
 
 
 def canonical_encoding(name: str) -> str | None:
-    """The Python codec for a charset label, widened to its superset; None if unknown."""
+    """The Python codec for a charset label, widened to its superset; None if unusable."""
     label = name.strip().lower()
     try:
-        codec = codecs.lookup(_ALIASES.get(label, label)).name
+        info = codecs.lookup(_ALIASES.get(label, label))
     except LookupError:
         return None
-    key = codec.replace("-", "_")
-    return _SUPERSETS.get(key, codec)
+    key = info.name.replace("-", "_")
+    if key in _SUPERSETS:
+        return _SUPERSETS[key]
+    if key in _NOT_PAGE_ENCODINGS or not getattr(info, "_is_text_encoding", True):
+        return None
+    try:
+        if "<meta charset>".encode(info.name) != b"<meta charset>":
+            return None  # not ASCII-compatible (EBCDIC, UTF-7): cannot be what the bytes say
+    except (UnicodeError, LookupError):
+        return None
+    return info.name
 
 
 def declared_encoding(data: bytes) -> str | None:
-    """The charset a page declares in its first bytes (meta or XML declaration), if any."""
+    """The charset a page declares in its first bytes (meta or XML declaration), if usable."""
     match = _DECLARED_RE.search(data[:_SNIFF_BYTES])
     if not match:
         return None
@@ -68,37 +109,61 @@ def declared_encoding(data: bytes) -> str | None:
 
 
 def decode_html(data: bytes) -> tuple[str, str]:
-    """Decode page bytes to text; return ``(text, encoding)``, never raising.
-
-    Bytes that fit no candidate are decoded with the best guess and replacement
-    characters, so no readable text is dropped.
-    """
+    """Decode page bytes to text; return ``(text, encoding)``, never raising."""
     for bom, name in _BOMS:
         if data.startswith(bom):
             return data[len(bom):].decode(name, errors="replace"), name
-    try:
-        return data.decode("utf-8"), "utf-8"
-    except UnicodeDecodeError:
-        pass
+    text = _decode_mostly(data, "utf-8")
+    if text is not None:
+        return text, "utf-8"
     declared = declared_encoding(data)
     if declared and declared != "utf-8":
-        try:
-            return data.decode(declared), declared
-        except UnicodeDecodeError:
-            pass
-    detected = _detect(data)
+        text = _decode_mostly(data, declared)
+        if text is not None:
+            return text, declared
+    text = _decode_mostly(data, "gb18030", tolerance=None)
+    if text is not None and _mostly_cjk(text):
+        return text, "gb18030"
+    non_ascii_bytes = len(data) - len(data.translate(None, _HIGH_BYTES))
+    detected = "cp1252" if non_ascii_bytes < _FEW_NON_ASCII else _detect(data)
+    if detected:
+        text = _decode_mostly(data, detected)
+        if text is not None:
+            return text, detected
+    fallback = declared or detected or "cp1252"
+    return data.decode(fallback, errors="replace"), fallback
+
+
+def _decode_mostly(data: bytes, codec: str, tolerance: int | None = _TOLERANCE) -> str | None:
+    """``data`` decoded with ``codec`` if it fits: a cut-off last character is dropped, and
+    (with a ``tolerance``) rare invalid bytes among plenty of good non-ASCII text become
+    U+FFFD. None when the bytes do not fit the codec."""
+    decoder = codecs.getincrementaldecoder(codec)(errors="strict")
     try:
-        return data.decode(detected), detected
+        return decoder.decode(data, final=False)
     except UnicodeDecodeError:
-        fallback = declared or detected
-        return data.decode(fallback, errors="replace"), fallback
+        if tolerance is None:
+            return None
+    text = codecs.getincrementaldecoder(codec)(errors="replace").decode(data, final=False)
+    bad = text.count("\ufffd")
+    good = len(_NON_ASCII_RE.findall(text)) - bad
+    return text if good >= tolerance * bad else None
 
 
-def _detect(data: bytes) -> str:
+def _mostly_cjk(text: str) -> bool:
+    """Whether the non-ASCII characters of ``text`` are mostly CJK (and there are some)."""
+    non_ascii = len(_NON_ASCII_RE.findall(text))
+    return non_ascii >= 2 and len(_CJK_RE.findall(text)) >= 0.9 * non_ascii
+
+
+def _detect(data: bytes) -> str | None:
     """Statistical guess of the encoding (charset-normalizer), widened to its superset."""
     from charset_normalizer import from_bytes
 
     best = from_bytes(data).best()
     if best is None:
+        return None
+    name = canonical_encoding(best.encoding)
+    if name and name.startswith("mac_"):  # Mac encodings are all but absent from the web
         return "cp1252"
-    return canonical_encoding(best.encoding) or best.encoding
+    return name

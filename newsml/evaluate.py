@@ -61,7 +61,8 @@ def evaluate_pages(pages: Iterable[LabeledPage], scorer: NodeMethod, corpus: str
     """Extract every page with ``scorer`` and score it against its gold.
 
     Time counts parsing and extraction (what a user waits for), not reading the file.
-    A page whose extraction fails counts as an empty extraction and is reported.
+    A page whose extraction fails (bad input, or a bug) counts as an empty extraction
+    and is reported with its error; it never stops the corpus.
     """
     report = CorpusReport(corpus=corpus, method=scorer.name, split=split)
     for page in pages:
@@ -72,6 +73,8 @@ def evaluate_pages(pages: Iterable[LabeledPage], scorer: NodeMethod, corpus: str
             error = None
         except NewsmlError as exc:
             text, error = "", str(exc)
+        except Exception as exc:  # a bug on one page must not hide the other pages' results
+            text, error = "", f"{type(exc).__name__}: {exc}"
         elapsed = (time.perf_counter() - start) * 1000
         report.pages.append(PageResult(page.id, score(text, page.gold), elapsed, error))
         if on_page is not None:

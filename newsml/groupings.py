@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 
-from .nodes import INLINE_TAGS, TextNode
+from .nodes import BLOCK_TAGS, TextNode
 from .parse import Element
 
 #: Block tags of the naive-Bayes paper.
@@ -54,7 +54,7 @@ def inline_chain(owner: Element) -> list[Element]:
     """
     chain = [owner]
     element = owner
-    while element.tag in INLINE_TAGS:
+    while element.tag not in BLOCK_TAGS:
         parent = element.getparent()
         if parent is None:
             break
@@ -63,14 +63,16 @@ def inline_chain(owner: Element) -> list[Element]:
     return chain
 
 
-def big_node_sets(owners: Iterable[Element]) -> list[list[Element]]:
+def big_node_sets(owners: Iterable[Element], big_tags: Iterable[str] = BIG_TAGS) -> list[list[Element]]:
     """ECON's text-node-sets: maximal runs of adjacent big-node siblings, in document order.
 
     ``owners`` are the elements that hold text, in document order; they and any child
-    with a tag in :data:`BIG_TAGS` are big-nodes. The order matters: ties between sets
-    are broken by it, so it must not depend on memory addresses.
+    with a tag in ``big_tags`` are big-nodes. Sets come in the document order of their
+    first text: ties between sets are broken by it, so it must not depend on memory
+    addresses or on which parent was visited first.
     """
     owners = dict.fromkeys(owners)
+    big_tags = frozenset(big_tags)
     parents: dict[Element, None] = {}
     sets: list[list[Element]] = []
     for owner in owners:
@@ -82,26 +84,29 @@ def big_node_sets(owners: Iterable[Element]) -> list[list[Element]]:
     for parent in parents:
         run: list[Element] = []
         for child in parent:
-            if child in owners or child.tag in BIG_TAGS:
+            if child in owners or child.tag in big_tags:
                 run.append(child)
             elif run:
                 sets.append(run)
                 run = []
         if run:
             sets.append(run)
+    rank = {owner: i for i, owner in enumerate(owners)}
+    last = len(rank)
+    sets.sort(key=lambda members: min(rank.get(m, last) for m in members))
     return sets
 
 
 def text_node_sets(nodes: Sequence[TextNode]) -> list[list[int]]:
     """Per ECON text-node-set that holds text, the indices of the text nodes it touches."""
     member_of: dict[Element, int] = {}
-    sets = big_node_sets(owner for node in nodes for owner, _ in node.pieces)
+    sets = big_node_sets(owner for node in nodes for owner, _, _ in node.pieces)
     for k, members in enumerate(sets):
         for element in members:
             member_of[element] = k
     touched: list[dict[int, None]] = [{} for _ in sets]
     for node in nodes:
-        for owner, _ in node.pieces:
+        for owner, _, _ in node.pieces:
             for element in inline_chain(owner):
                 k = member_of.get(element)
                 if k is not None:

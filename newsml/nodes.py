@@ -2,7 +2,8 @@
 
 A *text node* is a maximal run of visible text inside one block-level element: inline
 markup (``<a>``, ``<b>``, ``<span>``, ``<font>``...) does not split it; block elements
-and ``<br>`` do. So a paragraph with a link in mid-sentence is one node (with a link
+and ``<br>`` do. As in browsers, elements HTML does not define (custom elements,
+Word's ``<o:p>``) are inline. So a paragraph with a link in mid-sentence is one node (with a link
 share), while each entry of a link list is a node of its own. Coarser units of the
 papers (naive-Bayes blocks, ECON text-node-sets) are groupings of these nodes, so any
 method can answer with one score per text node.
@@ -20,9 +21,16 @@ from lxml import etree
 from .parse import Element
 from .text import normalize_space, tokens, words
 
-#: Inline elements: they never start a new text node. Every other element does.
+#: Block-level elements: each starts and ends text nodes. Every other element is inline.
+BLOCK_TAGS = frozenset(
+    "address article aside blockquote body caption center col colgroup dd details dialog dir div "
+    "dl dt fieldset figcaption figure footer form frame frameset h1 h2 h3 h4 h5 h6 head header "
+    "hgroup hr html legend li listing main marquee menu nav ol optgroup option p plaintext pre "
+    "section summary table tbody td tfoot th thead title tr ul xmp".split()
+)
+#: Inline elements of HTML (for reference; anything outside BLOCK_TAGS behaves like them).
 INLINE_TAGS = frozenset(
-    "a abbr acronym b bdi bdo big cite code data del dfn em font i img ins kbd label mark "
+    "a abbr acronym b bdi bdo big button cite code data del dfn em font i img ins kbd label mark "
     "nobr q rp rt ruby s samp small span strike strong sub sup time tt u var wbr".split()
 )
 #: Elements that end the current text node without opening a block of their own.
@@ -34,9 +42,9 @@ class TextNode:
     """A run of visible text in document order, with what the methods need to know of it.
 
     ``chars`` and ``link_chars`` count non-space characters. ``pieces`` are the raw text
-    strings of the run with the element that holds each (the element whose ``text`` it
-    is, or the parent of the element whose ``tail`` it is): DOM-level methods use them
-    to map their decisions back onto nodes.
+    strings of the run, each with the element that holds it (the element whose ``text``
+    it is, or the parent of the element whose ``tail`` it is) and its non-space
+    character count: DOM-level methods use them to map their decisions onto nodes.
     """
 
     index: int
@@ -46,7 +54,7 @@ class TextNode:
     block: Element
     path: tuple[str, ...]
     group: int
-    pieces: list[tuple[Element, str]] = field(repr=False)
+    pieces: list[tuple[Element, str, int]] = field(repr=False)
     _words: list[str] | None = field(default=None, repr=False)
     _n_tokens: int = field(default=-1, repr=False)
 
@@ -92,7 +100,7 @@ class _RunBuilder:
 
     def __init__(self) -> None:
         self.parts: list[str] = []
-        self.pieces: list[tuple[Element, str]] = []
+        self.pieces: list[tuple[Element, str, int]] = []
         self.chars = 0
         self.link_chars = 0
         self.block: Element | None = None
@@ -107,7 +115,7 @@ class _RunBuilder:
             self.block, self.path = block, path
         self.parts.append(text)
         if visible:
-            self.pieces.append((owner, text))
+            self.pieces.append((owner, text, visible))
             self.chars += visible
             if in_link:
                 self.link_chars += visible
@@ -142,7 +150,7 @@ def segment(body: Element) -> list[TextNode]:
         tag = element.tag
         if not isinstance(tag, str):
             continue
-        is_block = tag not in INLINE_TAGS and tag not in BREAK_TAGS
+        is_block = tag in BLOCK_TAGS
         if event == "start":
             tags.append(tag)
             if is_block:
@@ -170,10 +178,3 @@ def segment(body: Element) -> list[TextNode]:
     run.flush()
     return run.nodes
 
-
-def sibling_groups(nodes: list[TextNode]) -> dict[int, list[int]]:
-    """Group id -> indices of the nodes in it (nodes whose blocks share a parent)."""
-    groups: dict[int, list[int]] = {}
-    for node in nodes:
-        groups.setdefault(node.group, []).append(node.index)
-    return groups

@@ -7,12 +7,14 @@
   :class:`~newsml.errors.InvalidPageError`.
 - libxml2 silently drops text nested deeper than its limit (2,048 levels even with
   ``huge_tree``). When it reports that, the markup is flattened past a safe depth and
-  parsed again, so no text is lost.
+  parsed again; if text is still lost, flattened deeper, and as a last resort reduced
+  to plain text with line breaks, so no text is lost.
 """
 
 from __future__ import annotations
 
 import gzip
+import html
 import re
 from dataclasses import dataclass, field
 from functools import cached_property
@@ -21,7 +23,7 @@ from typing import TYPE_CHECKING
 
 from lxml import etree
 
-from .encoding import decode_html
+from .encoding import BOMS, decode_html
 from .errors import InvalidPageError
 
 if TYPE_CHECKING:
@@ -35,7 +37,7 @@ Element = etree._Element
 #: libxml2 leaves the whole page inside it when an unknown tag precedes ``<body>``.
 INVISIBLE_TAGS = ("script", "style", "noscript", "template", "iframe", "object", "embed",
                   "svg", "math", "canvas", "select", "textarea", "title", "meta", "link",
-                  "base")
+                  "base", "noframes", "noembed")
 _HIDDEN_XPATH = etree.XPath(
     "//*[@hidden or @aria-hidden='true' or "
     "contains(translate(@style, 'DISPLAYNOE ', 'displaynoe'), 'display:none')]"
@@ -52,10 +54,14 @@ _BINARY_MAGIC = {
     b"RIFF": "a RIFF media file",
 }
 _GZIP_MAGIC = b"\x1f\x8b"
+#: C0 controls other than tab, line feed, form feed and carriage return, and DEL.
+_CONTROL_BYTES = bytes([*range(0, 9), 11, *range(14, 32), 127])
 
-#: Nesting depth past which markup is flattened when libxml2 reports lost text.
-SAFE_DEPTH = 1000
-_TAG_TOKEN_RE = re.compile(r"<(/?)([a-zA-Z][a-zA-Z0-9:-]*)([^>]*)>")
+#: Nesting depths past which markup is flattened when libxml2 reports lost text, in turn.
+SAFE_DEPTHS = (1000, 256)
+_TAG_TOKEN_RE = re.compile(r"""<(/?)([a-zA-Z][a-zA-Z0-9:-]*)((?:[^>"']|"[^"]*"|'[^']*')*)>""")
+_BLOCK_BREAK_RE = re.compile(r"(?i)<\s*(?:br|/?p|/?div|/?li|/?tr|/?h[1-6]|/?td|/?table|/?blockquote)\b[^>]*>")
+_ANY_TAG_RE = re.compile(r"""<(?:[^>"']|"[^"]*"|'[^']*')*>|<!--.*?-->""", re.S)
 _VOID_TAGS = frozenset("area base br col embed hr img input link meta param source track wbr".split())
 
 
@@ -95,6 +101,8 @@ class Document:
 def read_page(page: bytes | str | Path) -> bytes | str:
     """Bytes or text of ``page``: a path (``Path`` or a short string naming a file) is read."""
     if isinstance(page, Path):
+        if not page.is_file():
+            raise InvalidPageError(f"no such file: {page}" if not page.exists() else f"not a file: {page}")
         return page.read_bytes()
     if isinstance(page, str) and "<" not in page and len(page) < 4096 and "\n" not in page:
         path = Path(page)
@@ -122,18 +130,22 @@ def parse(page: bytes | str | Path) -> Document:
         text, encoding = decode_html(data)
     else:
         text, encoding = data, "unicode"
+    if "\x00" in text:  # browsers ignore NULs; libxml2 would cut the text there
+        text = text.replace("\x00", "")
     if not text.strip():
         raise InvalidPageError("empty page: the input holds no text")
-    if "\x00" in text[:4096]:
-        raise InvalidPageError("binary data: NUL bytes where an HTML page has text")
     if _MARKUP_RE.search(text) is None:
         raise InvalidPageError(f"not HTML: no tags found in the text starting {text.strip()[:60]!r}")
     text = _XML_DECL_RE.sub("", text, count=1)
-    root, lost = _parse_utf8(text.encode("utf-8", errors="surrogatepass"))
+    root, lost = _parse_utf8(_utf8(text))
     flattened = False
-    if lost:
-        root, _ = _parse_utf8(flatten_deep_markup(text).encode("utf-8", errors="surrogatepass"))
+    for depth in SAFE_DEPTHS if lost else ():
+        root, lost = _parse_utf8(_utf8(flatten_deep_markup(text, depth)))
         flattened = True
+        if not lost:
+            break
+    if lost:
+        root, _ = _parse_utf8(_utf8(text_only_markup(text)))
     meta = _read_meta(root)
     title_text = _first_text(root, "//head/title") or _first_text(root, "//title")
     clean(root)
@@ -142,9 +154,11 @@ def parse(page: bytes | str | Path) -> Document:
 
 
 def clean(root: Element) -> None:
-    """Remove invisible content in place: scripts, styles, templates and hidden elements."""
+    """Remove invisible content in place: scripts, styles, templates and hidden elements.
+
+    Comments and processing instructions are already gone: the parser drops them.
+    """
     etree.strip_elements(root, *INVISIBLE_TAGS, with_tail=False)
-    etree.strip_elements(root, etree.Comment, etree.ProcessingInstruction, with_tail=False)
     for element in _HIDDEN_XPATH(root):
         if element.getparent() is not None:
             drop_keeping_tail(element)
@@ -163,14 +177,20 @@ def drop_keeping_tail(element: Element) -> None:
     parent.remove(element)
 
 
-def flatten_deep_markup(text: str, max_depth: int = SAFE_DEPTH) -> str:
+def flatten_deep_markup(text: str, max_depth: int = SAFE_DEPTHS[0]) -> str:
     """Drop opening tags (and their closing tags) nested deeper than ``max_depth``.
 
-    A cheap tag-level pass: it keeps every character of text and the structure above
+    A tag-level pass that keeps every character of text and the structure above
     ``max_depth``, which is all a content extractor needs from pathological markup
-    such as thousands of unclosed ``<font>`` tags.
+    such as thousands of unclosed ``<font>`` tags. Depth follows a stack of open tags:
+    an end tag closes its element and those opened inside it; a stray end tag (no such
+    element open) changes nothing, as in libxml2. Dropped inline tags leave nothing
+    behind (a word split by them stays one word); other dropped tags leave a space.
     """
-    depth = 0
+    from .nodes import BLOCK_TAGS
+
+    stack: list[str] = []
+    open_count: dict[str, int] = {}
     dropped: dict[str, int] = {}
     out: list[str] = []
     last = 0
@@ -181,22 +201,38 @@ def flatten_deep_markup(text: str, max_depth: int = SAFE_DEPTH) -> str:
             if dropped.get(name):
                 dropped[name] -= 1
                 keep = False
-            else:
-                depth = max(depth - 1, 0)
+            elif open_count.get(name):
+                while stack:
+                    top = stack.pop()
+                    open_count[top] -= 1
+                    if top == name:
+                        break
         elif name not in _VOID_TAGS and not rest.rstrip().endswith("/"):
-            if depth >= max_depth:
+            if len(stack) >= max_depth:
                 dropped[name] = dropped.get(name, 0) + 1
                 keep = False
             else:
-                depth += 1
+                stack.append(name)
+                open_count[name] = open_count.get(name, 0) + 1
         out.append(text[last:match.start()])
         if keep:
             out.append(match.group(0))
-        else:
+        elif name in BLOCK_TAGS:
             out.append(" ")
         last = match.end()
     out.append(text[last:])
     return "".join(out)
+
+
+def text_only_markup(text: str) -> str:
+    """The last resort for markup no parse keeps whole: its text, a line per block."""
+    lines = _ANY_TAG_RE.sub("", _BLOCK_BREAK_RE.sub("\n", text)).split("\n")
+    body = "".join(f"<p>{html.escape(html.unescape(line))}</p>" for line in lines if line.strip())
+    return f"<html><body>{body}</body></html>"
+
+
+def _utf8(text: str) -> bytes:
+    return text.encode("utf-8", errors="surrogatepass")
 
 
 def _parse_utf8(data: bytes) -> tuple[Element, bool]:
@@ -229,8 +265,11 @@ def _reject_binary(data: bytes) -> None:
         if data.startswith(magic):
             raise InvalidPageError(f"binary data: the input is {what}, not an HTML page")
     head = data[:4096]
-    if head.count(b"\x00") > len(head) // 10 and not head.startswith((b"\xff\xfe", b"\xfe\xff")):
-        raise InvalidPageError("binary data: NUL bytes where an HTML page has text")
+    if head.startswith(BOMS):  # UTF-16/32 text is full of NUL bytes
+        return
+    controls = len(head) - len(head.translate(None, _CONTROL_BYTES))
+    if controls > max(len(head) // 20, 8):
+        raise InvalidPageError("binary data: control bytes where an HTML page has text")
 
 
 def _read_meta(root: Element) -> dict[str, str]:

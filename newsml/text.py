@@ -11,10 +11,11 @@ import re
 from collections.abc import Iterable
 from functools import lru_cache
 
-# Han (basic, extension A, compatibility), kana and Hangul syllables.
-_CJK_RANGES = "\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff\u3040-\u30ff\uac00-\ud7af"
+# Han (basic, extensions A to G, compatibility), kana and Hangul syllables.
+_CJK_RANGES = ("\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff\u3040-\u30ff\uac00-\ud7af"
+               "\U00020000-\U0003134f")
 _CJK_RE = re.compile(f"[{_CJK_RANGES}]")
-_HAN_RE = re.compile("[\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff]")
+_HAN_RE = re.compile("[\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff\U00020000-\U0003134f]")
 _TOKEN_RE = re.compile(f"[{_CJK_RANGES}]|[^\\W_{_CJK_RANGES}]+")
 _LATIN_WORD_RE = re.compile(f"[^\\W_{_CJK_RANGES}]+")
 _SPACE_RE = re.compile(r"\s+")
@@ -46,11 +47,6 @@ def count_periods_commas(text: str) -> int:
 def count_punctuation(text: str) -> int:
     """Number of sentence punctuation marks (Latin and CJK) in ``text``."""
     return len(_PUNCT_RE.findall(text))
-
-
-def count_cjk(text: str) -> int:
-    """Number of CJK characters (Han, kana, Hangul) in ``text``."""
-    return len(_CJK_RE.findall(text))
 
 
 def has_cjk(text: str) -> bool:

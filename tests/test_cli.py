@@ -107,5 +107,13 @@ def test_evaluate_json_keys_and_values(runner, tmp_path, page):
 
 
 def test_evaluate_table_and_missing_corpus(runner, tmp_path):
+    corpus = tmp_path / "mini"
+    corpus.mkdir()
+    (corpus / "a.html").write_text(ARTICLE, encoding="utf-8")
+    (corpus / "a.txt").write_text("The harbour closed on Monday.\n", encoding="utf-8")
+    table = runner.invoke(app, ["evaluate", str(corpus), "--method", "econ"])
+    header, rule, row = table.stdout.strip().splitlines()
+    assert header.startswith("| corpus | method | split | pages | precision")
+    assert row.startswith("| mini | econ | all | 1 |")
     result = runner.invoke(app, ["evaluate", str(tmp_path / "nowhere")])
     assert result.exit_code == 2 and "corpus folder not found" in result.stderr

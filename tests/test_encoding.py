@@ -80,3 +80,42 @@ def test_declared_encoding_reads_meta_and_xml_declaration():
 def test_xml_declaration_in_text_input_is_not_fatal():
     text = '<?xml version="1.0" encoding="utf-8"?><html><body><p>Hello, there.</p></body></html>'
     assert extract(text).text == "Hello, there."
+
+
+def test_a_cut_off_utf8_page_stays_utf8():
+    # crawlers cap page sizes mid-character; a stale gb2312 declaration must not win either
+    for prefix in ("", '<meta charset="gb2312">'):
+        data = (prefix + "<p>" + ZH).encode("utf-8")[:-1]
+        text, encoding = decode_html(data)
+        assert encoding == "utf-8" and ZH[:-1] in text
+
+
+def test_a_cut_off_gbk_page_keeps_its_declaration():
+    data = page(ZH, "gb2312").encode("gbk")[:-30]
+    data = data[: data.index(ZH[-20:].encode("gbk"))] + ZH[-20:].encode("gbk")[:1]  # ends mid-character
+    text, encoding = decode_html(data)
+    assert encoding == "gb18030" and ZH[:40] in text
+
+
+def test_one_stray_byte_in_a_utf8_page_costs_one_character():
+    body = "\u201cQuoted\u201d caf\u00e9 " * 20
+    data = page(body, "utf-8").encode("utf-8").replace(b"caf", b"\x92caf", 1)
+    text, encoding = decode_html(data)
+    assert encoding == "utf-8" and text.count("\ufffd") == 1 and "\u201cQuoted\u201d" in text
+
+
+@pytest.mark.parametrize("label", ["base64", "rot13", "hex", "utf-7", "cp037", "unicode_escape"])
+def test_declarations_that_cannot_be_page_encodings_are_ignored(label):
+    assert canonical_encoding(label) is None
+    article = extract(f'<meta charset="{label}"><p>Plain, text.</p>'.encode("ascii"))
+    assert article.text == "Plain, text."
+
+
+def test_utf16_declarations_without_bom_mean_utf8():
+    assert canonical_encoding("utf-16le") == canonical_encoding("UTF-16") == "utf-8"
+
+
+def test_short_undeclared_pages():
+    chinese = "<p>国家统计局发布了数据。</p>"
+    assert decode_html(chinese.encode("gbk")) == (chinese, "gb18030")
+    assert decode_html("<p>Café crème</p>".encode("cp1252")) == ("<p>Café crème</p>", "cp1252")

@@ -58,5 +58,5 @@ def test_nodes_of_whitespace_only_runs_are_skipped():
 
 def test_pieces_name_the_element_holding_each_text():
     node = parse("<p>Before <a>link</a> after</p>").nodes[0]
-    held = [(owner.tag, text) for owner, text in node.pieces]
-    assert held == [("p", "Before "), ("a", "link"), ("p", " after")]
+    held = [(owner.tag, text, visible) for owner, text, visible in node.pieces]
+    assert held == [("p", "Before ", 6), ("a", "link", 4), ("p", " after", 5)]

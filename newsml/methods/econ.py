@@ -21,7 +21,8 @@ Paper: ``econ-snippet-summary-node.txt``. Steps, as implemented:
    whose own set was pruned.
 
 Where no text-para has a period or comma at all (the paper's short pages), the
-longest set is used anyway, so a page yields its likeliest text rather than nothing.
+longest set is used anyway (``fallback=True``), so a page yields its likeliest text
+rather than nothing.
 """
 
 from __future__ import annotations
@@ -29,7 +30,7 @@ from __future__ import annotations
 import numpy as np
 from lxml import etree
 
-from ..groupings import big_node_sets, inline_chain
+from ..groupings import BIG_TAGS, big_node_sets, inline_chain
 from ..parse import Document, Element
 from ..text import count_periods_commas
 from .base import NodeMethod
@@ -41,6 +42,10 @@ class Econ(NodeMethod):
     name = "econ"
     summary = "ECON: snippet-node from the longest text-para, backtracking by punctuation count"
 
+    def __init__(self, big_tags: frozenset[str] = BIG_TAGS, fallback: bool = True):
+        self.big_tags = big_tags
+        self.fallback = fallback
+
     def score_nodes(self, doc: Document) -> np.ndarray:
         nodes = doc.nodes
         scores = np.zeros(len(nodes))
@@ -51,15 +56,15 @@ class Econ(NodeMethod):
         chains: list[list[list[Element]]] = []
         for node in nodes:
             node_chains = []
-            for owner, text in node.pieces:
+            for owner, text, n_chars in node.pieces:
                 chain = inline_chain(owner)
-                n_chars, n_punc = len("".join(text.split())), count_periods_commas(text)
+                n_punc = count_periods_commas(text)
                 for element in chain:
                     chars[element] = chars.get(element, 0) + n_chars
                     puncs[element] = puncs.get(element, 0) + n_punc
                 node_chains.append(chain)
             chains.append(node_chains)
-        sets = big_node_sets(owner for node in nodes for owner, _ in node.pieces)
+        sets = big_node_sets((owner for node in nodes for owner, _, _ in node.pieces), self.big_tags)
         pruned: set[Element] = set()
         best: list[Element] | None = None
         best_len = fallback_len = -1
@@ -74,6 +79,8 @@ class Econ(NodeMethod):
             elif length > best_len:
                 best, best_len = members, length
         if best is None:
+            if not self.fallback:
+                return scores
             best, pruned = fallback, set()
         if not best:
             return scores
@@ -82,25 +89,33 @@ class Econ(NodeMethod):
         inside = set(summary.iter())
         for node, node_chains in zip(nodes, chains):
             kept = 0
-            for (owner, text), chain in zip(node.pieces, node_chains):
+            for (owner, _, n_chars), chain in zip(node.pieces, node_chains):
                 if owner in inside and not pruned.intersection(chain):
-                    kept += len("".join(text.split()))
+                    kept += n_chars
             scores[node.index] = kept / node.chars
         return scores
 
 
 def _summary_node(snippet: Element) -> Element:
-    """Backtrack from the snippet-node until the punctuation distance is first 0."""
+    """Backtrack from the snippet-node until the punctuation distance is first 0.
+
+    Each step counts only what the parent adds (its own text, its children's tails and
+    the other children's subtrees), so the walk is linear in the page, not in depth x size.
+    """
     child = snippet
     child_punc = _subtree_punc(child)
     while True:
         parent = child.getparent()
         if parent is None:
             return child
-        parent_punc = _subtree_punc(parent)
-        if parent_punc == child_punc:
+        added = count_periods_commas(parent.text or "")
+        for sibling in parent:
+            added += count_periods_commas(sibling.tail or "")
+            if sibling is not child:
+                added += _subtree_punc(sibling)
+        if added == 0:
             return child
-        child, child_punc = parent, parent_punc
+        child, child_punc = parent, child_punc + added
 
 
 def _subtree_punc(element: Element) -> int:
