@@ -14,11 +14,14 @@ from .parse import Document, parse
 from .title import page_title
 
 
-def extract(page: bytes | str | Path, method: str | NodeMethod = "default", **options: Any) -> Article:
+def extract(page: bytes | str | Path, method: str | NodeMethod = "default", title: str | None = None,
+            **options: Any) -> Article:
     """Extract the article of ``page`` (HTML bytes, HTML text, or a path to a file).
 
     ``method`` is a registered name (see ``newsml methods``) or a method instance;
     ``options`` are that method's parameters (a fresh, untrained instance then).
+    ``title``, when known from a feed or link text, is used if sane (title-based
+    methods locate the article with it).
     Raises :class:`~newsml.errors.InvalidPageError` for input that is not an HTML page.
     """
     if isinstance(method, NodeMethod):
@@ -28,7 +31,7 @@ def extract(page: bytes | str | Path, method: str | NodeMethod = "default", **op
         scorer = method
     else:
         scorer = get_method(method, **options)
-    return extract_document(parse(page), scorer)
+    return extract_document(parse(page, title=title), scorer)
 
 
 def extract_document(doc: Document, scorer: NodeMethod) -> Article:

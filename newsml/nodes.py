@@ -41,10 +41,12 @@ BREAK_TAGS = frozenset({"br"})
 class TextNode:
     """A run of visible text in document order, with what the methods need to know of it.
 
-    ``chars`` and ``link_chars`` count non-space characters. ``pieces`` are the raw text
-    strings of the run, each with the element that holds it (the element whose ``text``
-    it is, or the parent of the element whose ``tail`` it is) and its non-space
-    character count: DOM-level methods use them to map their decisions onto nodes.
+    ``chars`` and ``link_chars`` count non-space characters; ``line`` is the source line
+    where its text starts (near enough: the line of the element it opens or follows).
+    ``pieces`` are the raw text strings of the run, each with the element that holds it
+    (the element whose ``text`` it is, or the parent of the element whose ``tail`` it
+    is) and its non-space character count: DOM-level methods use them to map their
+    decisions onto nodes.
     """
 
     index: int
@@ -55,6 +57,7 @@ class TextNode:
     path: tuple[str, ...]
     group: int
     pieces: list[tuple[Element, str, int]] = field(repr=False)
+    line: int = 0
     _words: list[str] | None = field(default=None, repr=False)
     _n_tokens: int = field(default=-1, repr=False)
 
@@ -96,7 +99,8 @@ class TextNode:
 class _RunBuilder:
     """Accumulates the pieces of the current text node during the walk."""
 
-    __slots__ = ("parts", "pieces", "chars", "link_chars", "block", "path", "nodes", "groups")
+    __slots__ = ("parts", "pieces", "chars", "link_chars", "block", "path", "nodes", "groups",
+                 "line")
 
     def __init__(self) -> None:
         self.parts: list[str] = []
@@ -107,12 +111,15 @@ class _RunBuilder:
         self.path: tuple[str, ...] = ()
         self.nodes: list[TextNode] = []
         self.groups: dict[Element, int] = {}
+        self.line = 0
 
     def add(self, text: str, owner: Element, in_link: bool,
-            block: Element, path: tuple[str, ...]) -> None:
+            block: Element, path: tuple[str, ...], line: int | None) -> None:
         visible = len("".join(text.split()))
         if not self.parts:
             self.block, self.path = block, path
+        if visible and not self.chars:
+            self.line = line or 0
         self.parts.append(text)
         if visible:
             self.pieces.append((owner, text, visible))
@@ -129,7 +136,7 @@ class _RunBuilder:
             self.nodes.append(TextNode(
                 index=len(self.nodes), text=normalize_space("".join(self.parts)),
                 chars=self.chars, link_chars=self.link_chars, block=block, path=self.path,
-                group=group, pieces=self.pieces,
+                group=group, pieces=self.pieces, line=self.line,
             ))
         if self.parts:
             self.parts, self.pieces = [], []
@@ -163,7 +170,7 @@ def segment(body: Element) -> list[TextNode]:
             text = element.text
             if text:
                 block, path = blocks[-1]
-                run.add(text, element, link_depth > 0, block, path)
+                run.add(text, element, link_depth > 0, block, path, element.sourceline)
         else:
             tags.pop()
             if is_block:
@@ -174,7 +181,7 @@ def segment(body: Element) -> list[TextNode]:
             tail = element.tail
             if tail and blocks:
                 block, path = blocks[-1]
-                run.add(tail, element.getparent(), link_depth > 0, block, path)
+                run.add(tail, element.getparent(), link_depth > 0, block, path, element.sourceline)
     run.flush()
     return run.nodes
 

@@ -74,6 +74,15 @@ class Document:
     title_text: str = ""
     meta: dict[str, str] = field(default_factory=dict)
     flattened: bool = False
+    given_title: str | None = None
+    source: str = field(default="", repr=False)
+
+    @cached_property
+    def title(self) -> str:
+        """The article's title (:func:`newsml.title.extract_title`), the caller's if sane."""
+        from .title import extract_title
+
+        return extract_title(self, self.given_title)
 
     @cached_property
     def nodes(self) -> list[TextNode]:
@@ -118,9 +127,10 @@ def read_page(page: bytes | str | Path) -> bytes | str:
     raise TypeError(f"page must be bytes, str or a path, not {type(page).__name__}")
 
 
-def parse(page: bytes | str | Path) -> Document:
+def parse(page: bytes | str | Path, title: str | None = None) -> Document:
     """Parse a page (bytes, text or path) into a cleaned :class:`Document`.
 
+    ``title`` is a title known from elsewhere (a feed, the link text), used when sane.
     Raises :class:`InvalidPageError` when the input is empty, binary or has no markup.
     """
     data = read_page(page)
@@ -150,7 +160,7 @@ def parse(page: bytes | str | Path) -> Document:
     title_text = _first_text(root, "//head/title") or _first_text(root, "//title")
     clean(root)
     return Document(root=root, encoding=encoding, title_text=title_text, meta=meta,
-                    flattened=flattened)
+                    flattened=flattened, given_title=title, source=text)
 
 
 def clean(root: Element) -> None:

@@ -34,7 +34,7 @@ def page(tmp_path):
 def test_predict_text_prints_title_and_body(runner, page):
     result = runner.invoke(app, ["predict", str(page)])
     assert result.exit_code == 0, result.output
-    assert result.stdout.startswith("Storm closes the harbour - Coast News\n\n")
+    assert result.stdout.startswith("Storm closes the harbour\n\n")  # site name stripped
     assert "Ferries will resume on Wednesday" in result.stdout
     assert "About us" not in result.stdout and "Home" not in result.stdout
 

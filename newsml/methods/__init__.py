@@ -12,13 +12,19 @@ from typing import Any
 from ..errors import NewsmlError
 from .base import NodeMethod
 from .cedst import Cedst, CedstNoContent, CedstTopic
+from .cepr import Cepr
+from .cetd import Cetd
+from .cetr import Cetr
 from .econ import Econ
 from .fusion import Fusion
 from .nb import NaiveBayesMethod
+from .title_relevance import TitleRelevance
+from .twcem import Twcem
 
 #: Method name -> class. "default" is resolved by :func:`resolve_name`.
 METHODS: dict[str, type[NodeMethod]] = {
-    cls.name: cls for cls in (Econ, NaiveBayesMethod, Cedst, CedstNoContent, CedstTopic, Fusion)
+    cls.name: cls for cls in (Econ, NaiveBayesMethod, Cedst, CedstNoContent, CedstTopic, Fusion,
+                              Twcem, TitleRelevance, Cetr, Cepr, Cetd)
 }
 #: The method behind "default": the shipped fusion model.
 DEFAULT = "fusion"

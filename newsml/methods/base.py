@@ -46,3 +46,40 @@ class NodeMethod(BaseEstimator):
         if not self.requires_fit:
             return True
         return any(key.endswith("_") and not key.startswith("_") for key in vars(self))
+
+
+class TunableRuleMethod(NodeMethod):
+    """A rule method whose thresholds ``fit`` may tune on labeled pages.
+
+    Constructor parameters hold the paper's defaults. ``fit`` tries every combination
+    of ``search_space`` (a :class:`sklearn.model_selection.ParameterGrid`) and keeps the
+    one with the best macro F1 over the training pages in ``best_params_``; the
+    constructor parameters themselves stay as given. Unfitted, the defaults apply.
+    """
+
+    search_space: ClassVar[dict[str, list]] = {}
+
+    def fit(self, X: Sequence[Document], y: Sequence[np.ndarray] | None = None) -> TunableRuleMethod:
+        """Choose thresholds by grid search over ``search_space`` (no labels: keep the defaults)."""
+        if y is None or not self.search_space:
+            return self
+        from sklearn.base import clone
+        from sklearn.model_selection import ParameterGrid
+
+        from ..scoring import mask_score
+
+        docs, labels = list(X), [np.asarray(lab).astype(bool) for lab in y]
+        weights = [np.array([node.n_tokens for node in doc.nodes], dtype=float) for doc in docs]
+        best_f1, best = -1.0, {}
+        for params in ParameterGrid(self.search_space):
+            candidate = clone(self).set_params(**params)
+            f1 = float(np.mean([mask_score(w, candidate.select(d, candidate.score_nodes(d)), lab).f1
+                                for d, w, lab in zip(docs, weights, labels)]))
+            if f1 > best_f1:
+                best_f1, best = f1, params
+        self.best_params_, self.fit_f1_ = best, best_f1
+        return self
+
+    def param(self, name: str):
+        """The value in force: the tuned one after ``fit``, else the constructor's."""
+        return getattr(self, "best_params_", {}).get(name, getattr(self, name))

@@ -1,0 +1,117 @@
+"""Title-relevance extraction (title-relevance-extraction.txt).
+
+1. Title keywords: the title's words without stop words, "'s" and "'" endings removed
+   (jieba words for Chinese).
+2. Every text node (the paper's sentence) gets WordNumber (its words) and KeyNumber
+   (its words that are title keywords); ancestors sum their descendants'.
+3. Title nodes: Similarity = KeyNumber^2 / (WordNumber x TitleKeywordNumber) >= ``similarity``.
+4. Ranges, after the paper's situations: no title node -> the whole page; one -> after
+   it, with the part before it in reserve; several -> between consecutive title nodes,
+   with the part before the first in reserve.
+5. Each non-link node of a range scores Possibility = WordSum x (KeySum + 1) over itself
+   and its related nodes in that range (nodes whose blocks are siblings or cousins, held
+   by the paper's paragraph-like tags). The best node above ``possibility`` is the
+   paragraph node (else the better of it and the reserve's best); it and its related
+   nodes are the article.
+"""
+
+from __future__ import annotations
+
+import re
+
+import numpy as np
+
+from ..features.topic import STOP_WORDS
+from ..parse import Document
+from ..text import words
+from .base import TunableRuleMethod
+
+#: Tags of the paper's related nodes (text sits in them or in their children).
+RELATED_TAGS = frozenset("span a p ul ol li dd dt strong h1 h2 h3 h4 b".split())
+_POSSESSIVE = re.compile(r"(?:'s|’s|'|’)$")
+
+
+def title_keywords(title: str) -> list[str]:
+    """The title's keywords: its words less stop words, possessive endings removed."""
+    out = []
+    for word in words(title):
+        word = _POSSESSIVE.sub("", word)
+        if word and word not in STOP_WORDS:
+            out.append(word)
+    return out
+
+
+class TitleRelevance(TunableRuleMethod):
+    """Paragraphs related to the node most relevant to the title's keywords."""
+
+    name = "title-relevance"
+    summary = "title keyword relevance: title node, paragraph possibility, related nodes"
+    search_space = {"similarity": [0.3, 0.45, 0.6, 0.75], "possibility": [25, 50, 100, 200, 400]}
+
+    def __init__(self, similarity: float = 0.6, possibility: float = 100.0, link_ratio: float = 0.5):
+        self.similarity = similarity
+        self.possibility = possibility
+        self.link_ratio = link_ratio
+
+    def score_nodes(self, doc: Document) -> np.ndarray:
+        nodes = doc.nodes
+        scores = np.zeros(len(nodes))
+        keywords = set(title_keywords(doc.title))
+        if not nodes:
+            return scores
+        word_lists = [[w for w in _strip_possessives(node.words) if w not in STOP_WORDS] for node in nodes]
+        word_number = np.array([len(ws) for ws in word_lists], dtype=float)
+        key_number = np.array([sum(w in keywords for w in ws) for ws in word_lists], dtype=float)
+        title_nodes = []
+        if keywords:
+            with np.errstate(invalid="ignore", divide="ignore"):
+                similarity = key_number ** 2 / (word_number * len(keywords))
+            threshold = self.param("similarity")
+            title_nodes = [i for i in range(len(nodes)) if word_number[i] and similarity[i] >= threshold]
+        if not title_nodes:
+            ranges, reserve = [(0, len(nodes))], (0, 0)
+        else:
+            bounds = title_nodes + [len(nodes)]
+            ranges = [(bounds[k] + 1, bounds[k + 1]) for k in range(len(title_nodes))]
+            reserve = (0, title_nodes[0])
+        best = self._best_paragraph(nodes, ranges, word_number, key_number)
+        backup = self._best_paragraph(nodes, [reserve], word_number, key_number)
+        if best is None or (best[0] < self.param("possibility") and backup and backup[0] > best[0]):
+            best = backup
+        if best is None:
+            return scores
+        _, node, members = best
+        scores[members] = 1.0
+        return scores
+
+    def _best_paragraph(self, nodes, ranges, word_number, key_number):
+        best = None
+        for lo, hi in ranges:
+            if hi <= lo:
+                continue
+            groups: dict[object, list[int]] = {}
+            for i in range(lo, hi):
+                for key in _relation_keys(nodes[i]):
+                    groups.setdefault(key, []).append(i)
+            for i in range(lo, hi):
+                if nodes[i].link_ratio > self.link_ratio:
+                    continue
+                members = sorted({j for key in _relation_keys(nodes[i]) for j in groups.get(key, ())} | {i})
+                value = word_number[members].sum() * (key_number[members].sum() + 1)
+                if best is None or value > best[0]:
+                    best = (value, i, members)
+        return best
+
+
+def _strip_possessives(word_list: list[str]) -> list[str]:
+    return [_POSSESSIVE.sub("", w) for w in word_list]
+
+
+def _relation_keys(node) -> list[object]:
+    """Keys shared by related nodes: the block's parent (siblings) and grandparent (cousins)."""
+    block = node.block
+    parent = block.getparent()
+    if block.tag not in RELATED_TAGS and (parent is None or parent.tag not in RELATED_TAGS):
+        return [("self", node.index)]
+    grandparent = parent.getparent() if parent is not None else None
+    return [("p", parent), ("g", grandparent)] if grandparent is not None else [("p", parent)]
