@@ -189,7 +189,19 @@ def memory_probe(tool: str, corpus: Path, split: str) -> None:
         text, _ = decode_html(page.html)
         with contextlib.suppress(Exception):
             run(page.html, text, page.meta.get("lang", "en"))
-    print(resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024)
+    print(_peak_rss_mb())
+
+
+def _peak_rss_mb() -> float:
+    """This process's peak resident size. Linux keeps ru_maxrss across fork and exec, so a
+    child would report its parent's peak; VmHWM belongs to the process's own memory."""
+    try:
+        for line in Path("/proc/self/status").read_text().splitlines():
+            if line.startswith("VmHWM:"):
+                return int(line.split()[1]) / 1024
+    except OSError:
+        pass
+    return resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
 
 
 def make_tools(names: list[str]) -> tuple[dict[str, Extractor], dict[str, str], dict[str, str]]:

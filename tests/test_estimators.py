@@ -119,3 +119,16 @@ def test_estimators_in_pipeline_and_grid_search():
                              {"dempstershaferclassifier__max_weight": [0.9, 0.99]})]:
         search = GridSearchCV(make_pipeline(MinMaxScaler(), estimator), grid, cv=3).fit(X, y)
         assert search.best_score_ > 0.7
+
+
+def test_sample_weight_unit_equals_none_and_weights_matter():
+    rng = np.random.default_rng(4)
+    y = rng.integers(0, 2, 600)
+    X = np.column_stack([np.clip(0.6 * y + 0.4 * rng.random(600), 0, 1), rng.random(600)])
+    plain = DempsterShaferClassifier().fit(X, y)
+    ones = DempsterShaferClassifier().fit(X, y, sample_weight=np.ones(600))
+    assert np.allclose(plain.weights_, ones.weights_) and np.allclose(plain.background_, ones.background_)
+    # weigh only the rows where the noise column happens to agree with the label
+    agree = ((X[:, 1] > 0.5) == (y == 1)).astype(float)
+    skewed = DempsterShaferClassifier().fit(X, y, sample_weight=agree + 1e-3)
+    assert skewed.weights_[1] > plain.weights_[1]

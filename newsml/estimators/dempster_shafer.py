@@ -28,7 +28,7 @@ import numpy as np
 from scipy.optimize import minimize
 from sklearn.base import BaseEstimator, ClassifierMixin
 from sklearn.utils.multiclass import check_classification_targets, type_of_target
-from sklearn.utils.validation import check_is_fitted, validate_data
+from sklearn.utils.validation import _check_sample_weight, check_is_fitted, validate_data
 
 _EPS = 1e-9
 
@@ -42,15 +42,15 @@ def combine(h: np.ndarray, weights: np.ndarray, positive: np.ndarray) -> np.ndar
 
 
 def _loss_and_gradient(weights: np.ndarray, h: np.ndarray, y: np.ndarray,
-                       positive: np.ndarray) -> tuple[float, np.ndarray]:
+                       positive: np.ndarray, sample_weight: np.ndarray) -> tuple[float, np.ndarray]:
     mass = h * weights
     rest = 1.0 - mass
     P = 1.0 - np.prod(rest[:, positive], axis=1)
     N = 1.0 - np.prod(rest[:, ~positive], axis=1)
     K = np.maximum(1.0 - P * N, _EPS)
     m = np.clip(P * (1.0 - N) / K, _EPS, 1.0 - _EPS)
-    loss = -np.mean(y * np.log(m) + (1.0 - y) * np.log(1.0 - m))
-    dloss_dm = -(y / m - (1.0 - y) / (1.0 - m)) / len(y)
+    loss = -np.sum(sample_weight * (y * np.log(m) + (1.0 - y) * np.log(1.0 - m)))
+    dloss_dm = -sample_weight * (y / m - (1.0 - y) / (1.0 - m))
     dm_dP = (1.0 - N) / K ** 2
     dm_dN = -P * (1.0 - P) / K ** 2
     safe_rest = np.maximum(rest, _EPS)
@@ -61,6 +61,11 @@ def _loss_and_gradient(weights: np.ndarray, h: np.ndarray, y: np.ndarray,
     grad[~positive] = ((dloss_dm * dm_dN * (1.0 - N))[:, None] * h[:, ~positive]
                        / safe_rest[:, ~positive]).sum(0)
     return float(loss), grad
+
+
+def _or_none(weights: np.ndarray) -> np.ndarray | None:
+    """Weights for np.average, or None (plain mean) when they are all zero."""
+    return weights if weights.sum() > 0 else None
 
 
 class DempsterShaferClassifier(ClassifierMixin, BaseEstimator):
@@ -94,9 +99,15 @@ class DempsterShaferClassifier(ClassifierMixin, BaseEstimator):
         self.max_weight = max_weight
         self.background = background
 
-    def fit(self, X, y) -> DempsterShaferClassifier:
-        """Learn evidence scaling, polarities (when "auto") and weights (when asked)."""
+    def fit(self, X, y, sample_weight=None) -> DempsterShaferClassifier:
+        """Learn evidence scaling, polarities (when "auto") and weights (when asked).
+
+        ``sample_weight`` weighs each row's log-loss (e.g. a text node's tokens, so the
+        fit serves a token-level score); polarities use the weighted means as well.
+        """
         X, y = validate_data(self, X, y)
+        sample_weight = _check_sample_weight(sample_weight, X)
+        sample_weight = sample_weight / sample_weight.sum() if sample_weight.sum() > 0 else sample_weight
         check_classification_targets(y)
         target_type = type_of_target(y)
         if target_type != "binary":
@@ -114,7 +125,7 @@ class DempsterShaferClassifier(ClassifierMixin, BaseEstimator):
         span = np.where(inside, 1.0, high - low)
         self.scale_span_ = np.where(span > 0, span, 1.0)
         h = self._evidence(X)
-        self.positive_ = self._polarity(h, target)
+        self.positive_ = self._polarity(h, target, sample_weight)
         try:
             start = np.broadcast_to(np.asarray(self.weights, dtype=float), (X.shape[1],)).copy()
         except ValueError:
@@ -130,8 +141,9 @@ class DempsterShaferClassifier(ClassifierMixin, BaseEstimator):
             extended = np.hstack([h, np.ones((len(h), 2))]) if self.background else h
             positive = np.concatenate([self.positive_, [True, False]]) if self.background else self.positive_
             initial = np.concatenate([start, [0.0, 0.0]]) if self.background else start
-            result = minimize(_loss_and_gradient, initial, args=(extended, target, positive), jac=True,
-                              method="L-BFGS-B", bounds=[(0.0, self.max_weight)] * len(initial))
+            result = minimize(_loss_and_gradient, initial, jac=True, method="L-BFGS-B",
+                              args=(extended, target, positive, sample_weight),
+                              bounds=[(0.0, self.max_weight)] * len(initial))
             self.weights_ = result.x[:n]
             if self.background:
                 self.background_ = result.x[n:]
@@ -161,12 +173,13 @@ class DempsterShaferClassifier(ClassifierMixin, BaseEstimator):
     def _evidence(self, X: np.ndarray) -> np.ndarray:
         return np.clip((X - self.scale_min_) / self.scale_span_, 0.0, 1.0)
 
-    def _polarity(self, h: np.ndarray, target: np.ndarray) -> np.ndarray:
+    def _polarity(self, h: np.ndarray, target: np.ndarray, sample_weight: np.ndarray) -> np.ndarray:
         if isinstance(self.polarity, str):
             if self.polarity != "auto":
                 raise ValueError(f"polarity must be 'auto' or a sequence of +1/-1, not {self.polarity!r}")
-            pos_mean = h[target == 1].mean(axis=0)
-            neg_mean = h[target == 0].mean(axis=0)
+            pos, neg = target == 1, target == 0
+            pos_mean = np.average(h[pos], axis=0, weights=_or_none(sample_weight[pos]))
+            neg_mean = np.average(h[neg], axis=0, weights=_or_none(sample_weight[neg]))
             return pos_mean >= neg_mean
         signs = np.asarray(self.polarity)
         if signs.shape != (h.shape[1],) or not np.all(np.isin(signs, (-1, 1))):

@@ -40,7 +40,7 @@ from ..scoring import mask_score
 from .base import NodeMethod
 
 #: Evidence that is another method's node score.
-MEMBER_EVIDENCE = ("econ", "nb", "cedst")
+MEMBER_EVIDENCE = ("econ", "nb", "cedst", "cetd", "cepr", "twcem", "title-relevance")
 #: Evidence that is a feature family.
 FEATURE_EVIDENCE: dict[str, type[NodeFeatures]] = {
     "cluster": TextClusterFeature,
@@ -70,6 +70,9 @@ class Fusion(NodeMethod):
         Folds (over pages) for stacking and for choosing ``sigma`` and ``cut``.
     random_state : int
         Seed of the fold shuffle, so training repeats exactly.
+    weighting : "tokens" or "nodes"
+        What one training row weighs in the combiner's log-loss: its tokens (the
+        score counts tokens, so a long paragraph matters more than a menu link) or 1.
     """
 
     name = "fusion"
@@ -77,12 +80,13 @@ class Fusion(NodeMethod):
     requires_fit = True
 
     def __init__(self, evidence: tuple[str, ...] = DEFAULT_EVIDENCE, sigma: str | float = "auto",
-                 cut: str = "auto", folds: int = 5, random_state: int = 0):
+                 cut: str = "auto", folds: int = 5, random_state: int = 0, weighting: str = "nodes"):
         self.evidence = evidence
         self.sigma = sigma
         self.cut = cut
         self.folds = folds
         self.random_state = random_state
+        self.weighting = weighting
 
     # -- evidence ---------------------------------------------------------------------
     def _check_evidence(self) -> None:
@@ -142,7 +146,8 @@ class Fusion(NodeMethod):
             raise NewsmlError("training pages must contain both content and noise nodes")
         self.sigma_, self.cut_, self.cv_f1_ = self._choose_assembly(docs, stacked, labels, folds)
         self.members_ = self._members(docs, labels)
-        self.combiner_ = DempsterShaferClassifier().fit(np.vstack(stacked), target)
+        self.combiner_ = DempsterShaferClassifier().fit(np.vstack(stacked), target,
+                                                        sample_weight=self._row_weights(docs))
         self.n_pages_ = len(docs)
         return self
 
@@ -156,7 +161,8 @@ class Fusion(NodeMethod):
         beliefs: list[np.ndarray | None] = [None] * len(stacked)
         for train, held in folds:
             combiner = DempsterShaferClassifier().fit(
-                np.vstack([stacked[i] for i in train]), np.concatenate([labels[i] for i in train]))
+                np.vstack([stacked[i] for i in train]), np.concatenate([labels[i] for i in train]),
+                sample_weight=self._row_weights([docs[i] for i in train]))
             for i in held:
                 beliefs[i] = combiner.belief(stacked[i])
         weights = [np.array([node.n_tokens for node in doc.nodes], dtype=float) for doc in docs]
@@ -169,6 +175,13 @@ class Fusion(NodeMethod):
             if f1 > best[0]:
                 best = (f1, sigma, cut)
         return best[1], best[2], best[0]
+
+    def _row_weights(self, docs: Sequence[Document]) -> np.ndarray:
+        if self.weighting not in ("tokens", "nodes"):
+            raise NewsmlError(f"weighting must be 'tokens' or 'nodes', not {self.weighting!r}")
+        if self.weighting == "nodes":
+            return np.ones(sum(len(doc.nodes) for doc in docs))
+        return np.array([node.n_tokens for doc in docs for node in doc.nodes], dtype=float)
 
     # -- prediction -------------------------------------------------------------------
     def score_nodes(self, doc: Document) -> np.ndarray:

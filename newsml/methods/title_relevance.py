@@ -23,22 +23,28 @@ import numpy as np
 
 from ..features.topic import STOP_WORDS
 from ..parse import Document
-from ..text import words
+from ..text import has_cjk, words
 from .base import TunableRuleMethod
 
 #: Tags of the paper's related nodes (text sits in them or in their children).
 RELATED_TAGS = frozenset("span a p ul ol li dd dt strong h1 h2 h3 h4 b".split())
 _POSSESSIVE = re.compile(r"(?:'s|’s|'|’)$")
+_EDGE_PUNCTUATION = re.compile(r"^[^\w'’]+|[^\w'’]+$")
+
+
+def keyword_words(text: str) -> list[str]:
+    """The paper's words: split at whitespace, possessive endings and edge punctuation
+    removed, lower-cased, stop words dropped; jieba words for Chinese."""
+    if has_cjk(text):
+        candidates = words(text)
+    else:
+        candidates = [_POSSESSIVE.sub("", _EDGE_PUNCTUATION.sub("", w)) for w in text.lower().split()]
+    return [w for w in candidates if w and w not in STOP_WORDS]
 
 
 def title_keywords(title: str) -> list[str]:
-    """The title's keywords: its words less stop words, possessive endings removed."""
-    out = []
-    for word in words(title):
-        word = _POSSESSIVE.sub("", word)
-        if word and word not in STOP_WORDS:
-            out.append(word)
-    return out
+    """The title's keywords (see :func:`keyword_words`)."""
+    return keyword_words(title)
 
 
 class TitleRelevance(TunableRuleMethod):
@@ -59,7 +65,7 @@ class TitleRelevance(TunableRuleMethod):
         keywords = set(title_keywords(doc.title))
         if not nodes:
             return scores
-        word_lists = [[w for w in _strip_possessives(node.words) if w not in STOP_WORDS] for node in nodes]
+        word_lists = [keyword_words(node.text) for node in nodes]
         word_number = np.array([len(ws) for ws in word_lists], dtype=float)
         key_number = np.array([sum(w in keywords for w in ws) for ws in word_lists], dtype=float)
         title_nodes = []
@@ -101,10 +107,6 @@ class TitleRelevance(TunableRuleMethod):
                 if best is None or value > best[0]:
                     best = (value, i, members)
         return best
-
-
-def _strip_possessives(word_list: list[str]) -> list[str]:
-    return [_POSSESSIVE.sub("", w) for w in word_list]
 
 
 def _relation_keys(node) -> list[object]:

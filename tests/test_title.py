@@ -1,0 +1,61 @@
+"""Title extraction (TWCEM's Algorithm 2)."""
+
+from __future__ import annotations
+
+import pytest
+from conftest import LABELED
+
+from newsml import extract, load_corpus
+from newsml.parse import parse
+from newsml.title import extract_title, is_sane_title, strip_site_name, token_distance
+
+
+@pytest.mark.parametrize(("raw", "clean"), [
+    ("Storm closes the harbour - WSJ", "Storm closes the harbour"),
+    ("暴雨蓝色预警发布_新浪新闻", "暴雨蓝色预警发布"),
+    ("人民网|城市公园管理条例今起施行", "城市公园管理条例今起施行"),
+    ("BBC News - One couple's mission", "One couple's mission"),
+    ("Plain title without a site", "Plain title without a site"),
+])
+def test_site_names_are_stripped(raw, clean):
+    assert strip_site_name(raw) == clean
+
+
+def test_heading_closest_to_the_meta_title_wins():
+    doc = parse("""<html><head><title>Council approves the bridge budget - Riverton Post</title></head>
+      <body><h2>Most read</h2><h1>Council approves bridge budget</h1><h3>Weather</h3></body></html>""")
+    assert extract_title(doc) == "Council approves bridge budget"
+
+
+def test_meta_title_when_no_heading_is_close():
+    doc = parse("<html><head><title>Flood warning for the valley | Daily</title></head>"
+                "<body><h2>Sign in</h2><p>text</p></body></html>")
+    assert extract_title(doc) == "Flood warning for the valley"
+
+
+def test_og_title_then_id_title_fallbacks():
+    og = parse('<html><head><meta property="og:title" content="From Open Graph"></head><body></body></html>')
+    assert extract_title(og) == "From Open Graph"
+    by_id = parse('<html><body><div id="title-main">From the id</div><p>x</p></body></html>')
+    assert extract_title(by_id) == "From the id"
+    assert extract_title(parse("<html><body><p>nothing</p></body></html>")) == ""
+
+
+def test_a_sane_caller_title_wins_and_an_abnormal_one_is_ignored():
+    doc = parse("<html><head><title>Page title</title></head><body><h1>Heading</h1></body></html>")
+    assert extract_title(doc, "Feed title, given") == "Feed title, given"
+    # "Heading" is too far from the meta title "Page title": the meta title stands
+    assert extract_title(doc, "http://example.com/x") == "Page title"
+    assert extract_title(doc, "%%%%") == "Page title"
+    assert extract("<html><body><p>Body, text.</p></body></html>", title="Given").title == "Given"
+
+
+def test_sanity_and_distance():
+    assert is_sane_title("北京") and not is_sane_title("") and not is_sane_title("a" * 301)
+    assert token_distance(["a", "b", "c"], ["a", "c"]) == 1 and token_distance([], ["x"]) == 1
+
+
+def test_titles_of_the_labeled_pages():
+    pages = load_corpus(LABELED)
+    exact = sum(parse(p.html).title == p.meta["title"] for p in pages)
+    assert exact == len(pages)
