@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import os
 import sys
 import traceback
 from collections.abc import Callable, Iterator
@@ -224,19 +225,23 @@ def train(
     Prints the training-set size and the F1 of pages extracted by models trained on
     the other folds. Pages whose json names no split count only with `--split all`.
     """
+    if output.is_dir():
+        _fail(f"{output} is a directory; give a file name for the model")
     if output.exists() and not force:
         _fail(f"{output} exists; use --force to overwrite it")
+    if not output.parent.is_dir() or not os.access(output.parent, os.W_OK):
+        _fail(f"cannot write {output}: {output.parent} is not a writable folder")
     try:
         name = registry.resolve_name(method)
         total = sum(len(load_corpus(folder, split=split.value)) for folder in corpora)
-        with _progress(total * (1 + bool(cv_folds)), "training") as advance:
+        with _progress(total, "reading and aligning") as advance:
             fitted, metadata = train_method(name, corpora, split=split.value, cv_folds=cv_folds,
                                             on_page=advance)
         save_model(fitted, output, **metadata)
-    except NewsmlError as exc:
+    except (NewsmlError, OSError) as exc:
         if debug:
             traceback.print_exc()
-        _fail(str(exc), code=1)
+        _fail(str(exc) if isinstance(exc, NewsmlError) else f"cannot write {output}: {exc}", code=1)
     info = metadata["training"]
     sizes = ", ".join(f"{corpus} {n}" for corpus, n in info["corpora"].items())
     typer.echo(f"trained {name} on {info['pages']} pages ({sizes}), {info['nodes']} text nodes")

@@ -54,7 +54,12 @@ def load_corpus(folder: str | Path, split: str | None = None) -> list[LabeledPag
         if not gold_path.is_file():
             continue
         meta_path = html_path.with_suffix(".json")
-        meta = json.loads(meta_path.read_text(encoding="utf-8")) if meta_path.is_file() else {}
+        try:
+            meta = json.loads(meta_path.read_text(encoding="utf-8")) if meta_path.is_file() else {}
+        except (ValueError, UnicodeDecodeError) as exc:
+            raise NewsmlError(f"{meta_path}: not valid UTF-8 JSON ({exc})") from None
+        if not isinstance(meta, dict):
+            raise NewsmlError(f"{meta_path}: expected a JSON object")
         if split in SPLITS and meta.get("split") != split:
             continue
         pages.append(LabeledPage(id=html_path.stem, html_path=html_path,

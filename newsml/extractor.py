@@ -22,7 +22,7 @@ from sklearn.base import BaseEstimator, TransformerMixin
 from sklearn.utils.validation import check_is_fitted
 
 from .errors import NewsmlError
-from .extract import extract_document
+from .extract import ensure_usable, extract_document
 from .methods import NodeMethod, get_method, new_method
 from .parse import parse
 from .scoring import macro, score
@@ -51,7 +51,8 @@ class NewsExtractor(TransformerMixin, BaseEstimator):
     method_params : dict or None
         Parameters of the method when it is trained here (a fresh instance).
     model : str, Path or None
-        A model file (``newsml train -o``) to use instead of ``method``; not retrained.
+        A model file (``newsml train -o``) to use instead of ``method``; never retrained
+        (gold ``y`` then only serves :meth:`score`).
     train : "auto", True or False
         Whether ``fit`` trains the method on ``y`` as gold texts (see module notes).
     min_share : float
@@ -77,8 +78,6 @@ class NewsExtractor(TransformerMixin, BaseEstimator):
             raise ValueError(f"on_error must be 'raise' or 'empty', not {self.on_error!r}")
         pages = list(X)
         if self._trains_on(y):
-            if self.model is not None:
-                raise NewsmlError("a model file is used as it is; drop `model` to train here")
             if len(pages) != len(y):
                 raise ValueError(f"{len(pages)} pages but {len(y)} gold texts")
             method = new_method(self.method, **(self.method_params or {}))
@@ -91,6 +90,7 @@ class NewsExtractor(TransformerMixin, BaseEstimator):
             self.n_train_pages_ = len(docs)
         else:
             self.method_ = self._shipped_method()
+            ensure_usable(self.method_)  # fail now, not at every predict
             self.n_train_pages_ = 0
         return self
 
@@ -119,12 +119,16 @@ class NewsExtractor(TransformerMixin, BaseEstimator):
     def _trains_on(self, y: Sequence[Any] | None) -> bool:
         if self.train not in ("auto", True, False):
             raise ValueError(f"train must be 'auto', True or False, not {self.train!r}")
+        if self.train is True and self.model is not None:
+            raise NewsmlError("a model file is used as it is; drop `model` to train here")
         if y is None or self.train is False:
             if self.train is True:
                 raise NewsmlError("train=True needs gold texts as y")
             return False
         if self.train is True:
             return True
+        if self.model is not None:  # "auto" with a model file: y is for scoring, not training
+            return False
         values = list(y)
         if not values or not all(isinstance(v, str) for v in values):
             return False

@@ -16,6 +16,7 @@ import datetime as dt
 import os
 import platform
 import tempfile
+import warnings
 from importlib import resources
 from pathlib import Path
 from typing import Any
@@ -52,7 +53,9 @@ def save_model(method: NodeMethod, path: str | Path, **metadata: Any) -> Path:
     os.close(handle)
     try:
         joblib.dump(record, tmp, compress=3)
-        os.chmod(tmp, 0o666 & ~_umask())  # mkstemp makes private files; a model is shared
+        with open(tmp, "rb+") as handle:  # on disk before it takes the real name
+            os.fsync(handle.fileno())
+        os.chmod(tmp, 0o644)  # mkstemp makes private files; a model is meant to be shared
         os.replace(tmp, path)
     finally:
         if os.path.exists(tmp):
@@ -67,6 +70,10 @@ def load_model(path: str | Path) -> tuple[NodeMethod, dict[str, Any]]:
         raise ModelError(f"model file not found: {path}")
     try:
         record = joblib.load(path)
+    except (AttributeError, ImportError) as exc:  # a class the file names no longer exists
+        raise ModelError(f"cannot read {path}: it was made by another version of newsml or "
+                         f"scikit-learn ({type(exc).__name__}: {exc}); retrain it with `newsml train`"
+                         ) from None
     except Exception as exc:  # joblib/pickle raise many types on foreign or cut files
         raise ModelError(f"cannot read {path}: it is truncated or not a newsml model "
                          f"({type(exc).__name__}: {exc})") from None
@@ -82,6 +89,10 @@ def load_model(path: str | Path) -> tuple[NodeMethod, dict[str, Any]]:
     method = record.get("estimator")
     if not isinstance(method, NodeMethod):
         raise ModelError(f"{path} holds no newsml method")
+    made_with = str(record.get("sklearn_version", "?"))
+    if made_with.split(".")[:2] != sklearn.__version__.split(".")[:2]:
+        warnings.warn(f"{path} was trained with scikit-learn {made_with}, this is {sklearn.__version__}: "
+                      "results may differ; retrain it to be sure", stacklevel=2)
     metadata = {key: value for key, value in record.items() if key != "estimator"}
     return method, metadata
 
@@ -96,12 +107,6 @@ def shipped_model_path(name: str) -> Path | None:
         pass
     local = _SOURCE_MODELS / f"{name}.joblib"
     return local if local.is_file() else None
-
-
-def _umask() -> int:
-    mask = os.umask(0)
-    os.umask(mask)
-    return mask
 
 
 def _breaking(version: str) -> tuple[str, ...]:

@@ -1,10 +1,12 @@
 """The article's title (TWCEM's Algorithm 2, twcem-title-based.txt).
 
 1. A title given by the caller (from a feed or link text) is used when it is sane.
-2. Otherwise the meta title (``og:title``, ``twitter:title``, ``<title>``), with the
-   site name stripped (" - WSJ", "_新浪新闻", "|人民网"), is compared with the headings
-   ``<h1>``-``<h6>``: the heading at the smallest edit distance is the title, when it is
-   close enough; else the cleaned meta title.
+2. Otherwise the meta title (``og:title``, ``twitter:title``, ``<title>``) is compared
+   with the headings ``<h1>``-``<h6>``: the heading at the smallest edit distance is the
+   title, when it is close enough; else the meta title. ``<title>`` usually carries the
+   site name (" - WSJ", "_新浪新闻", "|人民网"), at one end: its first and last segments
+   are compared as well, and without a close heading the longer end segment is kept.
+   ``og:title`` and ``twitter:title`` name the article alone and are kept whole.
 3. Without meta title or headings: ``[id^=title]``, ``[id$=title]``, ``[class^=title]``.
 
 Edit distance is counted over scoring tokens (words, CJK characters) and divided by
@@ -19,10 +21,15 @@ import re
 from .parse import Document
 from .text import normalize_space, tokens
 
-#: Separators between a headline and the site name in ``<title>``.
-_SITE_SEPARATORS = re.compile(r"\s+[-|–—:·»]+\s+|\s*[|｜_—–]\s*|\s+::\s+")
+#: Separators between a headline and the site name in ``<title>``: spaced dashes, bars,
+#: colons and guillemets; bars without spaces; underscores and dashes next to CJK text.
+_CJK = "\u3000-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uff00-\uffef"
+_SITE_SEPARATORS = re.compile(
+    rf"\s+(?:[-|–—:·»]+|::)\s+|\s*[|｜]\s*|(?<=[{_CJK}])\s*[_—–-]+\s*|\s*[_—–-]+\s*(?=[{_CJK}])")
 #: A heading at a normalized token distance above this is not taken for the meta title's.
 MAX_DISTANCE = 0.5
+#: Titles are compared on their first tokens only (a heading is not a paragraph).
+_MAX_TOKENS = 48
 _HEADINGS = ("h1", "h2", "h3", "h4", "h5", "h6")
 _TITLE_ATTRIBUTE_XPATH = ("//*[starts-with(@id, 'title') or substring(@id, string-length(@id) - 4) = 'title'"
                           " or starts-with(@class, 'title')]")
@@ -39,13 +46,23 @@ def is_sane_title(text: str | None) -> bool:
     return meaningful >= 1 and sum(ch.isalnum() for ch in text) >= len(text.replace(" ", "")) / 2
 
 
-def strip_site_name(title: str) -> str:
-    """The headline part of a ``<title>``: the longest segment between site separators."""
+def title_segments(title: str) -> list[str]:
+    """The full ``<title>`` and, when it has site separators, its first and last segments."""
     title = normalize_space(title)
     parts = [part.strip() for part in _SITE_SEPARATORS.split(title) if part.strip()]
     if len(parts) < 2:
-        return title
-    return max(parts, key=lambda part: len(tokens(part)))
+        return [title]
+    return [title, parts[0], parts[-1]]
+
+
+def strip_site_name(title: str) -> str:
+    """The headline part of a ``<title>``: the longer of its first and last segments
+    (site names sit at an end), or the whole title when there is no separator."""
+    segments = title_segments(title)
+    if len(segments) == 1:
+        return segments[0]
+    first, last = segments[1], segments[2]
+    return first if len(tokens(first)) >= len(tokens(last)) else last
 
 
 def token_distance(a: list[str], b: list[str]) -> int:
@@ -65,18 +82,27 @@ def extract_title(doc: Document, given: str | None = None) -> str:
     """The article's title (see the module notes); '' when the page has none."""
     if is_sane_title(given):
         return normalize_space(given)
-    meta = next((doc.meta[k] for k in ("og:title", "twitter:title") if is_sane_title(doc.meta.get(k))),
-                doc.title_text if is_sane_title(doc.title_text) else "")
-    meta = strip_site_name(meta) if meta else ""
+    social = next((normalize_space(doc.meta[k]) for k in ("og:title", "twitter:title")
+                   if is_sane_title(doc.meta.get(k))), "")
+    if social:
+        references, meta = [social], social
+    elif is_sane_title(doc.title_text):
+        references, meta = title_segments(doc.title_text), strip_site_name(doc.title_text)
+    else:
+        references, meta = [], ""
     candidates = _headings(doc)
-    if candidates and meta:
-        meta_tokens = tokens(meta)
+    if candidates and references:
         best, best_distance = "", 2.0
-        for candidate in candidates:
-            cand_tokens = tokens(candidate)
-            distance = token_distance(meta_tokens, cand_tokens) / max(len(meta_tokens), len(cand_tokens), 1)
-            if distance < best_distance:
-                best, best_distance = candidate, distance
+        for reference in references:
+            ref_tokens = tokens(reference)[:_MAX_TOKENS]
+            for candidate in candidates:
+                cand_tokens = tokens(candidate)[:_MAX_TOKENS]
+                longest = max(len(ref_tokens), len(cand_tokens), 1)
+                if abs(len(ref_tokens) - len(cand_tokens)) / longest >= best_distance:
+                    continue  # the distance is at least the length difference
+                distance = token_distance(ref_tokens, cand_tokens) / longest
+                if distance < best_distance:
+                    best, best_distance = candidate, distance
         return best if best_distance <= MAX_DISTANCE else meta
     if meta:
         return meta

@@ -25,18 +25,25 @@ def labeled_documents(pages: Iterable[LabeledPage], min_share: float = MIN_SHARE
 
     Pages that cannot be parsed are skipped and named in the third list.
     """
-    docs, labels, skipped = [], [], []
+    kept, skipped = parse_labeled(pages, min_share, on_page)
+    return [doc for _, doc, _ in kept], [labels for _, _, labels in kept], skipped
+
+
+def parse_labeled(pages: Iterable[LabeledPage], min_share: float = MIN_SHARE,
+                  on_page: Callable[[], None] | None = None,
+                  ) -> tuple[list[tuple[LabeledPage, Document, np.ndarray]], list[str]]:
+    """``(page, parsed page, node labels)`` for each page that parses, and the ids of the rest."""
+    kept, skipped = [], []
     for page in pages:
         try:
             doc = parse(page.html)
         except NewsmlError:
             skipped.append(page.id)
         else:
-            docs.append(doc)
-            labels.append(align_labels(doc.nodes, page.gold, min_share))
+            kept.append((page, doc, align_labels(doc.nodes, page.gold, min_share)))
         if on_page is not None:
             on_page()
-    return docs, labels, skipped
+    return kept, skipped
 
 
 def node_feature_names(method: NodeMethod) -> list[str]:
@@ -82,8 +89,10 @@ def train_method(name: str, corpora: Sequence[str | Path], split: str | None = "
         pages.extend(found)
     if not pages:
         raise NewsmlError(f"no labeled pages for split {split!r} in {', '.join(map(str, corpora))}")
-    docs, labels, skipped = labeled_documents(pages, min_share=min_share, on_page=on_page)
-    golds = [page.gold for page in pages if page.id not in set(skipped)]
+    kept, skipped = parse_labeled(pages, min_share=min_share, on_page=on_page)
+    docs = [doc for _, doc, _ in kept]
+    labels = [node_labels for _, _, node_labels in kept]
+    golds = [page.gold for page, _, _ in kept]
     make = partial(new_method, name, **(params or {}))
     cv_f1 = cross_validated_f1(make, docs, labels, golds, cv_folds) if cv_folds else None
     method = make().fit(docs, labels)

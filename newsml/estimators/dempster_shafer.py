@@ -82,13 +82,13 @@ class DempsterShaferClassifier(ClassifierMixin, BaseEstimator):
         Learn the weights by minimizing log-loss; else keep ``weights`` as given.
     max_weight : float
         Upper bound of the weights (< 1, so the normalizer K of eq. 5 stays positive).
-    threshold : "auto" or float
-        ``predict`` says the positive class when m({news}) >= threshold. "auto" learns
-        the cut that maximizes training accuracy (the fused belief has no bias term,
-        so 0.5 is rarely the right cut); page-level methods apply their own (Otsu).
+    background : bool
+        Add learned constant evidence for each side (see the module notes); used when
+        ``learn_weights``.
 
-    Columns are evidence values in [0, 1]; a column seen outside that range in ``fit``
-    is min-max scaled with the training range (and clipped) instead.
+    ``predict`` says the positive class when m({news}) >= 0.5. Columns are evidence
+    values in [0, 1]; a column seen outside that range in ``fit`` is min-max scaled
+    with the training range (and clipped) instead.
     """
 
     def __init__(self, polarity: str | Sequence[int] = "auto", weights: float | Sequence[float] = 0.9,

@@ -38,7 +38,10 @@ class DiscretizedNaiveBayes(ClassifierMixin, BaseEstimator):
     n_bins : int
         Quantile bins per column where ``bins`` asks for learned edges.
     alpha : float
-        Laplace (additive) smoothing of bin counts.
+        Laplace (additive) smoothing of bin counts, > 0.
+
+    The paper's bins are cut for its four block features (characters, ratios, counts);
+    on other data with four columns, pass ``bins=int`` for learned quantile bins.
     fit_prior : bool
         Learn class priors from the data (else uniform).
     """
@@ -54,8 +57,9 @@ class DiscretizedNaiveBayes(ClassifierMixin, BaseEstimator):
         """Learn bin edges (where asked), class priors and smoothed bin frequencies."""
         X, y = validate_data(self, X, y)
         check_classification_targets(y)
-        if self.alpha < 0:
-            raise ValueError(f"alpha must be >= 0, got {self.alpha}")
+        if not self.alpha > 0:
+            raise ValueError(f"alpha must be > 0 (Laplace smoothing; 0 leaves empty bins at log 0), "
+                             f"got {self.alpha}")
         self.classes_, y_index = np.unique(y, return_inverse=True)
         self.edges_ = self._edges(X)
         binned = self._digitize(X)

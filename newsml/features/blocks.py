@@ -32,9 +32,17 @@ class NaiveBayesFeatures(NodeFeatures):
         if self.level not in ("block", "node"):
             raise ValueError(f"level must be 'block' or 'node', not {self.level!r}")
         nodes = doc.nodes
-        groups = [[node.index] for node in nodes] if self.level == "node" else self.blocks(doc)
         rows = np.zeros((len(nodes), 4))
-        for group in groups:
+        if self.level == "node":
+            p_counts: dict[object, int] = {}
+            for node in nodes:
+                rows[node.index] = block_row(doc, [node.index])[:3].tolist() + [0]
+                block = node.block
+                if block not in p_counts:
+                    p_counts[block] = sum(1 for _ in block.iter("p"))
+                rows[node.index, 3] = p_counts[block]
+            return rows
+        for group in self.blocks(doc):
             rows[group] = block_row(doc, group)
         return rows
 
@@ -49,7 +57,7 @@ def block_row(doc: Document, group: list[int]) -> np.ndarray:
     chars = sum(nodes[i].chars for i in group)
     links = sum(nodes[i].link_chars for i in group)
     punct = sum(count_punctuation(nodes[i].text) for i in group)
-    paragraphs = {p for i in group for p in nodes[i].block.iter("p")}
-    p_count = len(paragraphs)
+    blocks = {nodes[i].block for i in group}  # many nodes share a block: walk each once
+    p_count = len({p for block in blocks for p in block.iter("p")})
     return np.array([chars - links, links / chars if chars else 0.0,
                      punct / chars if chars else 0.0, p_count])

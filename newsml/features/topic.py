@@ -26,6 +26,7 @@ from itertools import combinations
 
 import networkx as nx
 import numpy as np
+from scipy import sparse
 from sklearn.feature_extraction.text import ENGLISH_STOP_WORDS
 
 from ..parse import Document
@@ -68,18 +69,18 @@ def textrank_keywords(word_list: list[str], n_keywords: int, window: int = 2,
     index = {word: i for i, word in enumerate(unique)}
     ids = np.fromiter((index[w] for w in word_list), dtype=np.int64, count=len(word_list))
     n = len(unique)
-    adjacency = np.zeros((n, n))
-    for offset in range(1, window):
-        left, right = ids[:-offset], ids[offset:]
-        np.add.at(adjacency, (left, right), 1.0)
-        np.add.at(adjacency, (right, left), 1.0)
-    np.fill_diagonal(adjacency, 0.0)
-    out_degree = adjacency.sum(axis=1)
-    transition = np.divide(adjacency, out_degree[:, None], out=np.zeros_like(adjacency),
-                           where=out_degree[:, None] > 0)
+    left = np.concatenate([ids[:-k] for k in range(1, window)] or [np.zeros(0, np.int64)])
+    right = np.concatenate([ids[k:] for k in range(1, window)] or [np.zeros(0, np.int64)])
+    keep = left != right
+    rows, cols = np.concatenate([left[keep], right[keep]]), np.concatenate([right[keep], left[keep]])
+    # a sparse graph: a long node's dense V x V matrix would cost O(V^2) time and memory
+    adjacency = sparse.coo_matrix((np.ones(len(rows)), (rows, cols)), shape=(n, n)).tocsr()
+    out_degree = np.asarray(adjacency.sum(axis=1)).ravel()
+    scale = np.divide(1.0, out_degree, out=np.zeros(n), where=out_degree > 0)
+    transition_t = (sparse.diags(scale) @ adjacency).T.tocsr()
     rank = np.ones(n)
     for _ in range(iterations):
-        rank = (1 - damping) + damping * (transition.T @ rank)
+        rank = (1 - damping) + damping * (transition_t @ rank)
     order = np.argsort(-rank, kind="stable")[:n_keywords]
     return [unique[i] for i in sorted(order)]
 

@@ -41,6 +41,11 @@ class NodeMethod(BaseEstimator):
         """Per page, the boolean mask of its article nodes."""
         return [self.select(doc, self.score_nodes(doc)) for doc in X]
 
+    def _reset(self) -> None:
+        """Forget what an earlier ``fit`` learned (a new fit starts from scratch)."""
+        for key in [k for k in vars(self) if k.endswith("_") and not k.startswith("_")]:
+            delattr(self, key)
+
     def __sklearn_is_fitted__(self) -> bool:
         """Rule methods are usable as built; learned ones once ``fit`` has run."""
         if not self.requires_fit:
@@ -61,6 +66,7 @@ class TunableRuleMethod(NodeMethod):
 
     def fit(self, X: Sequence[Document], y: Sequence[np.ndarray] | None = None) -> TunableRuleMethod:
         """Choose thresholds by grid search over ``search_space`` (no labels: keep the defaults)."""
+        self._reset()
         if y is None or not self.search_space:
             return self
         from sklearn.base import clone

@@ -60,6 +60,7 @@ class Cedst(NodeMethod):
 
     def fit(self, X: Sequence[Document], y: Sequence[np.ndarray] | None = None) -> Cedst:
         """Learn the evidence weights from labeled pages (no labels: keep the paper's)."""
+        self._reset()
         if y is None:
             return self
         evidence = np.vstack([self.evidence_matrix(doc) for doc in X])

@@ -129,7 +129,10 @@ class Fusion(NodeMethod):
     # -- training ---------------------------------------------------------------------
     def fit(self, X: Sequence[Document], y: Sequence[np.ndarray] | None = None) -> Fusion:
         """Stack out-of-fold evidence, choose smoothing and cut, fit the combiner."""
+        self._reset()
         self._check_evidence()
+        if self.sigma != "auto" and not (isinstance(self.sigma, (int, float)) and self.sigma >= 0):
+            raise NewsmlError(f"sigma must be 'auto' or a number >= 0, not {self.sigma!r}")
         if y is None:
             raise NewsmlError("the 'fusion' method learns from labeled pages: give per-node labels")
         docs, labels = list(X), [np.asarray(node_labels) for node_labels in y]

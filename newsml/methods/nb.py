@@ -40,6 +40,7 @@ class NaiveBayesMethod(NodeMethod):
 
     def fit(self, X: Sequence[Document], y: Sequence[np.ndarray] | None = None) -> NaiveBayesMethod:
         """Train the classifier on the blocks of labeled pages."""
+        self._reset()
         if y is None:
             raise NewsmlError("the 'nb' method learns from labeled pages: give per-node labels")
         rows, targets = [], []

@@ -91,29 +91,31 @@ class TitleRelevance(TunableRuleMethod):
         return scores
 
     def _best_paragraph(self, nodes, ranges, word_number, key_number):
+        """(Possibility, node, related nodes) of the best non-link node of the ranges."""
         best = None
         for lo, hi in ranges:
             if hi <= lo:
                 continue
             groups: dict[object, list[int]] = {}
             for i in range(lo, hi):
-                for key in _relation_keys(nodes[i]):
-                    groups.setdefault(key, []).append(i)
+                groups.setdefault(_relation_key(nodes[i]), []).append(i)
+            sums = {key: (word_number[m].sum(), key_number[m].sum()) for key, m in groups.items()}
             for i in range(lo, hi):
                 if nodes[i].link_ratio > self.link_ratio:
                     continue
-                members = sorted({j for key in _relation_keys(nodes[i]) for j in groups.get(key, ())} | {i})
-                value = word_number[members].sum() * (key_number[members].sum() + 1)
+                key = _relation_key(nodes[i])
+                words_sum, keys_sum = sums[key]
+                value = words_sum * (keys_sum + 1)
                 if best is None or value > best[0]:
-                    best = (value, i, members)
+                    best = (value, i, groups[key])
         return best
 
 
-def _relation_keys(node) -> list[object]:
-    """Keys shared by related nodes: the block's parent (siblings) and grandparent (cousins)."""
+def _relation_key(node) -> object:
+    """Key shared by related nodes: the parent of the text's element. The paper relates
+    sentences that are siblings (same element) or whose parent elements are siblings."""
     block = node.block
     parent = block.getparent()
     if block.tag not in RELATED_TAGS and (parent is None or parent.tag not in RELATED_TAGS):
-        return [("self", node.index)]
-    grandparent = parent.getparent() if parent is not None else None
-    return [("p", parent), ("g", grandparent)] if grandparent is not None else [("p", parent)]
+        return ("self", node.index)
+    return ("p", parent if parent is not None else block)

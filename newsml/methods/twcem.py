@@ -64,7 +64,8 @@ class Twcem(TunableRuleMethod):
             return len(row_tokens) >= delta3 and lcs_length(row_tokens, title) >= delta3
 
         half = len(rows) // 2
-        start = next((i for i in range(1, max(half, 1)) if matches(i)), 0)
+        # Algorithm 4: front rows 1 <= i < L/2, back rows L-1 >= i > L/2 (L/2 may be fractional)
+        start = next((i for i in range(1, (len(rows) + 1) // 2) if matches(i)), 0)
         end = next((i for i in range(len(rows) - 1, half, -1) if matches(i)), len(rows) - 1)
         if end < start:
             start, end = 0, len(rows) - 1
