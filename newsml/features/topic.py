@@ -60,6 +60,10 @@ def node_words(text: str) -> list[str]:
     return out
 
 
+#: Vocabulary size up to which TextRank uses a dense matrix.
+_DENSE_UP_TO = 300
+
+
 def textrank_keywords(word_list: list[str], n_keywords: int, window: int = 2,
                       damping: float = 0.85, iterations: int = 30) -> list[str]:
     """The ``n_keywords`` highest TextRank words of ``word_list`` (all when there are fewer)."""
@@ -73,11 +77,17 @@ def textrank_keywords(word_list: list[str], n_keywords: int, window: int = 2,
     right = np.concatenate([ids[k:] for k in range(1, window)] or [np.zeros(0, np.int64)])
     keep = left != right
     rows, cols = np.concatenate([left[keep], right[keep]]), np.concatenate([right[keep], left[keep]])
-    # a sparse graph: a long node's dense V x V matrix would cost O(V^2) time and memory
-    adjacency = sparse.coo_matrix((np.ones(len(rows)), (rows, cols)), shape=(n, n)).tocsr()
-    out_degree = np.asarray(adjacency.sum(axis=1)).ravel()
-    scale = np.divide(1.0, out_degree, out=np.zeros(n), where=out_degree > 0)
-    transition_t = (sparse.diags(scale) @ adjacency).T.tocsr()
+    if n <= _DENSE_UP_TO:  # most nodes: a small dense matrix is fastest
+        adjacency = np.zeros((n, n))
+        np.add.at(adjacency, (rows, cols), 1.0)
+        out_degree = adjacency.sum(axis=1)
+        scale = np.divide(1.0, out_degree, out=np.zeros(n), where=out_degree > 0)
+        transition_t = (adjacency * scale[:, None]).T
+    else:  # a long node: a dense V x V matrix would cost O(V^2) time and memory
+        adjacency = sparse.coo_matrix((np.ones(len(rows)), (rows, cols)), shape=(n, n)).tocsr()
+        out_degree = np.asarray(adjacency.sum(axis=1)).ravel()
+        scale = np.divide(1.0, out_degree, out=np.zeros(n), where=out_degree > 0)
+        transition_t = (sparse.diags(scale) @ adjacency).T.tocsr()
     rank = np.ones(n)
     for _ in range(iterations):
         rank = (1 - damping) + damping * (transition_t @ rank)
