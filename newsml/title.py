@@ -4,8 +4,9 @@
 2. Otherwise the meta title (``og:title``, ``twitter:title``, ``<title>``) is compared
    with the headings ``<h1>``-``<h6>``: the heading at the smallest edit distance is the
    title, when it is close enough; else the meta title. ``<title>`` usually carries the
-   site name (" - WSJ", "_新浪新闻", "|人民网"), at one end: its first and last segments
-   are compared as well, and without a close heading the longer end segment is kept.
+   site name (" - WSJ", "_新浪新闻", "|人民网") at one end: its headline segment (the end
+   that is not ``og:site_name``, else the longer end) is compared as well, and kept
+   when no heading is close.
    ``og:title`` and ``twitter:title`` name the article alone and are kept whole.
 3. Without meta title or headings: ``[id^=title]``, ``[id$=title]``, ``[class^=title]``.
 
@@ -46,23 +47,28 @@ def is_sane_title(text: str | None) -> bool:
     return meaningful >= 1 and sum(ch.isalnum() for ch in text) >= len(text.replace(" ", "")) / 2
 
 
-def title_segments(title: str) -> list[str]:
-    """The full ``<title>`` and, when it has site separators, its first and last segments."""
+def title_segments(title: str, site_name: str = "") -> list[str]:
+    """The full ``<title>`` and its likely headline segment, when it has site separators.
+
+    Site names sit at an end. With a known ``site_name`` (``og:site_name``) the end
+    segment that is not the site is the headline; without one, the longer end segment.
+    """
     title = normalize_space(title)
     parts = [part.strip() for part in _SITE_SEPARATORS.split(title) if part.strip()]
     if len(parts) < 2:
         return [title]
-    return [title, parts[0], parts[-1]]
+    first, last = parts[0], parts[-1]
+    site = normalize_space(site_name).lower()
+    if site and (site in first.lower() or first.lower() in site):
+        return [title, last]
+    if site and (site in last.lower() or last.lower() in site):
+        return [title, first]
+    return [title, first if len(tokens(first)) >= len(tokens(last)) else last]
 
 
-def strip_site_name(title: str) -> str:
-    """The headline part of a ``<title>``: the longer of its first and last segments
-    (site names sit at an end), or the whole title when there is no separator."""
-    segments = title_segments(title)
-    if len(segments) == 1:
-        return segments[0]
-    first, last = segments[1], segments[2]
-    return first if len(tokens(first)) >= len(tokens(last)) else last
+def strip_site_name(title: str, site_name: str = "") -> str:
+    """The headline part of a ``<title>`` (see :func:`title_segments`)."""
+    return title_segments(title, site_name)[-1]
 
 
 def token_distance(a: list[str], b: list[str]) -> int:
@@ -87,7 +93,9 @@ def extract_title(doc: Document, given: str | None = None) -> str:
     if social:
         references, meta = [social], social
     elif is_sane_title(doc.title_text):
-        references, meta = title_segments(doc.title_text), strip_site_name(doc.title_text)
+        site = doc.meta.get("og:site_name") or doc.meta.get("application-name") or ""
+        references = title_segments(doc.title_text, site)
+        meta = references[-1]
     else:
         references, meta = [], ""
     candidates = _headings(doc)
