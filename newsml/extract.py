@@ -11,7 +11,6 @@ from .article import Article
 from .errors import NewsmlError
 from .methods import NodeMethod, get_method
 from .parse import Document, parse
-from .title import page_title
 
 
 def extract(page: bytes | str | Path, method: str | NodeMethod = "default", title: str | None = None,
@@ -39,7 +38,7 @@ def extract_document(doc: Document, scorer: NodeMethod) -> Article:
     ensure_usable(scorer)
     scores = scorer.score_nodes(doc)
     keep = scorer.select(doc, scores)
-    return Article.from_nodes(doc, keep, scores, method=scorer.name, title=page_title(doc))
+    return Article.from_nodes(doc, keep, scores, method=scorer.name, title=doc.title)
 
 
 def ensure_usable(scorer: NodeMethod) -> None:

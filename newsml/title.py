@@ -133,8 +133,3 @@ def _headings(doc: Document, limit: int = 30) -> list[str]:
             if len(found) >= limit:
                 break
     return found
-
-
-def page_title(doc: Document) -> str:
-    """The title of a parsed page, using the title its caller gave, if any (cached)."""
-    return doc.title

@@ -12,7 +12,7 @@ from __future__ import annotations
 import numpy as np
 
 from ..groupings import NB_BLOCK_TAGS, nb_blocks
-from ..parse import Document
+from ..parse import Document, Element
 from ..text import count_punctuation
 from .base import NodeFeatures
 
@@ -33,17 +33,10 @@ class NaiveBayesFeatures(NodeFeatures):
             raise ValueError(f"level must be 'block' or 'node', not {self.level!r}")
         nodes = doc.nodes
         rows = np.zeros((len(nodes), 4))
-        if self.level == "node":
-            p_counts: dict[object, int] = {}
-            for node in nodes:
-                rows[node.index] = block_row(doc, [node.index])[:3].tolist() + [0]
-                block = node.block
-                if block not in p_counts:
-                    p_counts[block] = sum(1 for _ in block.iter("p"))
-                rows[node.index, 3] = p_counts[block]
-            return rows
-        for group in self.blocks(doc):
-            rows[group] = block_row(doc, group)
+        groups = [[node.index] for node in nodes] if self.level == "node" else self.blocks(doc)
+        paragraphs: dict[Element, frozenset[Element]] = {}
+        for group in groups:
+            rows[group] = block_row(doc, group, paragraphs)
         return rows
 
     def blocks(self, doc: Document) -> list[list[int]]:
@@ -51,13 +44,23 @@ class NaiveBayesFeatures(NodeFeatures):
         return nb_blocks(doc.nodes, self.block_tags, self.merge_siblings)
 
 
-def block_row(doc: Document, group: list[int]) -> np.ndarray:
-    """The four naive-Bayes features of the text nodes in ``group`` taken together."""
+def block_row(doc: Document, group: list[int],
+              paragraphs: dict[Element, frozenset[Element]] | None = None) -> np.ndarray:
+    """The four naive-Bayes features of the text nodes in ``group`` taken together.
+
+    ``paragraphs`` memoizes each block's ``<p>`` elements across calls on one page:
+    many nodes share a block, and a block's subtree is walked only once.
+    """
     nodes = doc.nodes
     chars = sum(nodes[i].chars for i in group)
     links = sum(nodes[i].link_chars for i in group)
     punct = sum(count_punctuation(nodes[i].text) for i in group)
-    blocks = {nodes[i].block for i in group}  # many nodes share a block: walk each once
-    p_count = len({p for block in blocks for p in block.iter("p")})
+    memo = {} if paragraphs is None else paragraphs
+    found: set[Element] = set()
+    for block in {nodes[i].block for i in group}:
+        if block not in memo:
+            memo[block] = frozenset(block.iter("p"))
+        found |= memo[block]
+    p_count = len(found)
     return np.array([chars - links, links / chars if chars else 0.0,
                      punct / chars if chars else 0.0, p_count])

@@ -46,8 +46,9 @@ class NaiveBayesMethod(NodeMethod):
         rows, targets = [], []
         for doc, node_labels in zip(X, y):
             chars = np.array([node.chars for node in doc.nodes], dtype=float)
+            paragraphs: dict = {}
             for block in self._blocks(doc):
-                rows.append(block_row(doc, block))
+                rows.append(block_row(doc, block, paragraphs))
                 content = chars[block] @ np.asarray(node_labels)[block]
                 targets.append(int(content * 2 >= chars[block].sum()))
         if len(set(targets)) < 2:
@@ -63,7 +64,8 @@ class NaiveBayesMethod(NodeMethod):
         blocks = self._blocks(doc)
         if not blocks:
             return scores
-        rows = np.asarray([block_row(doc, block) for block in blocks])
+        paragraphs: dict = {}
+        rows = np.asarray([block_row(doc, block, paragraphs) for block in blocks])
         proba = self.classifier_.predict_proba(rows)[:, list(self.classifier_.classes_).index(1)]
         for block, p in zip(blocks, proba):
             scores[block] = p
