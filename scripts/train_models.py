@@ -38,7 +38,7 @@ def main() -> int:
         path = save_model(method, args.out / f"{name}.joblib", **metadata)
         info = metadata["training"]
         print(f"{name}: {info['pages']} train pages {info['corpora']}, cv F1 {metadata['cv_f1']:.4f}, "
-              f"{time.perf_counter() - start:.0f} s -> {path.relative_to(REPO)}", flush=True)
+              f"{time.perf_counter() - start:.0f} s -> {path}", flush=True)
     return 0
 
 

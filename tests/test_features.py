@@ -15,6 +15,7 @@ from newsml.features import (
     TextVarianceFeature,
     TopicFeature,
 )
+from newsml.features.context import CONTEXT_NAMES, belief_context
 from newsml.features.topic import node_words, page_topics, textrank_keywords
 from newsml.parse import parse
 
@@ -111,3 +112,27 @@ def test_semantic_families_look_four_levels_up_only():
 def test_shape_features_are_in_unit_range():
     X = ShapeFeatures().page_features(PAGE)
     assert X.shape == (5, 4) and ((X >= 0) & (X <= 1)).all()
+
+
+def test_belief_context_reads_neighbours_containers_and_the_main_container():
+    page = parse("""<html><body>
+    <ul><li><a href="/a">menu one</a></li><li><a href="/b">menu two</a></li></ul>
+    <div><div><p>first article paragraph here</p><p>short</p><p>last article paragraph</p></div></div>
+    <div><p>footer words</p></div>
+    </body></html>""")
+    texts = [node.text for node in page.nodes]
+    assert texts == ["menu one", "menu two", "first article paragraph here", "short",
+                     "last article paragraph", "footer words"]
+    belief = np.array([0.1, 0.1, 0.9, 0.2, 0.9, 0.3])
+    C = belief_context(page, belief)
+    column = dict(zip(CONTEXT_NAMES, C.T))
+    assert C.shape == (6, len(CONTEXT_NAMES)) and ((C >= 0) & (C <= 1)).all()
+    assert column["belief"].tolist() == belief.tolist()
+    # the weak line sits in a confident box; the footer's box is only itself
+    tokens = np.array([4, 1, 3])
+    assert column["box1"][3] == pytest.approx((belief[2:5] * tokens).sum() / tokens.sum())
+    assert column["box1"][5] == pytest.approx(0.3)
+    assert column["near2"][3] > belief[3] and column["near2"][0] < 0.5
+    assert column["in_main"].tolist() == [0, 0, 1, 1, 1, 0]
+    assert column["between"].tolist() == [0, 0, 1, 1, 1, 0]
+    assert belief_context(parse("<p>x</p>"), np.zeros(1))[0, CONTEXT_NAMES.index("in_main")] == 0

@@ -8,6 +8,7 @@ from conftest import LABELED
 
 from newsml import NewsmlError, extract, load_corpus
 from newsml.assemble import gaussian_smooth, otsu_select, otsu_threshold
+from newsml.features.context import CONTEXT_NAMES
 from newsml.methods import get_method, new_method
 from newsml.scoring import macro, score
 from newsml.training import cross_validated_f1, labeled_documents
@@ -68,6 +69,19 @@ def test_fusion_trained_on_labeled_pages_generalizes_to_its_test_pages(labeled):
     assert result.f1 >= 0.90
 
 
+def test_fusion_context_stage_is_optional(labeled):
+    docs, labels, _, test = labeled
+    plain = new_method("fusion", context=False).fit(docs, labels)
+    staged = new_method("fusion").fit(docs, labels)
+    assert plain.booster_ is None and staged.booster_ is not None
+    assert len(staged.feature_names()) == len(plain.feature_names()) + len(CONTEXT_NAMES)
+    doc = docs[0]
+    for method in (plain, staged):
+        scores = method.score_nodes(doc)
+        assert scores.shape == (len(doc.nodes),) and ((scores >= 0) & (scores <= 1)).all()
+    assert not np.allclose(plain.score_nodes(doc), staged.score_nodes(doc))
+
+
 def test_cross_validated_f1_scores_held_out_pages(labeled):
     docs, labels, train, _ = labeled
     f1 = cross_validated_f1(lambda: new_method("nb"), docs, labels, [p.gold for p in train], folds=3)
@@ -82,5 +96,5 @@ def test_fusion_rejects_unknown_evidence(labeled):
 
 def test_shipped_default_is_a_trained_fusion_model():
     method = get_method("default")
-    assert method.name == "fusion" and hasattr(method, "combiner_")
+    assert method.name == "fusion" and hasattr(method, "combiner_") and method.booster_ is not None
     assert extract("<html><body><p>One sentence, with a comma. And another one here.</p></body></html>").text

@@ -5,13 +5,21 @@ summary-node share, the naive-Bayes block probability) or a feature family (CEDS
 cluster/variance/hyperlink, :mod:`~newsml.features.shape`,
 :mod:`~newsml.features.semantics`). A
 :class:`~newsml.estimators.DempsterShaferClassifier` learns each column's polarity and
-weight and fuses them into m({news}) per node; nodes above the page's cut are the
-article.
+weight and fuses them into m({news}) per node.
+
+With ``context=True`` (the default) a second stage follows: the fused belief is
+turned into page context per node (:mod:`~newsml.features.context`: the belief of
+its neighbours and containers, whether it lies in the main container), and
+gradient-boosted trees read the evidence columns with that context. Trees learn what
+the combiner cannot: interactions (a long node with many links is a teaser list; a
+short one inside a confident container is an article line). Nodes above the page's
+cut of the smoothed result are the article.
 
 Training is stacked so that no column is better on training pages than on new ones:
 learned members (``nb``) score each training page from a model fitted on the other
-folds. The smoothing width and the cut (Otsu or 0.5) are chosen the same way, by the
-macro F1 of out-of-fold fusions on the training pages, never by looking at test pages.
+folds; the trees learn from context built on out-of-fold beliefs. The smoothing
+width and the cut (Otsu or 0.5) are chosen by the macro F1 of out-of-fold predictions
+on the training pages, never by looking at test pages.
 """
 
 from __future__ import annotations
@@ -20,6 +28,7 @@ from collections.abc import Sequence
 from itertools import product
 
 import numpy as np
+from sklearn.ensemble import HistGradientBoostingClassifier
 from sklearn.model_selection import KFold
 from sklearn.utils.validation import check_is_fitted
 
@@ -35,6 +44,7 @@ from ..features import (
     TextVarianceFeature,
     TopicFeature,
 )
+from ..features.context import CONTEXT_NAMES, belief_context
 from ..parse import Document
 from ..scoring import mask_score
 from .base import NodeMethod
@@ -53,6 +63,8 @@ FEATURE_EVIDENCE: dict[str, type[NodeFeatures]] = {
 DEFAULT_EVIDENCE = ("econ", "nb", "cluster", "variance", "href", "shape", "semantics")
 SIGMAS = (0.0, 0.5, 1.0)
 CUTS = ("otsu", "0.5")
+#: The second stage's trees (early stopping on a held-out tenth when rows > 10,000).
+BOOSTER_PARAMS = {"max_iter": 50, "learning_rate": 0.2, "max_leaf_nodes": 63}
 
 
 class Fusion(NodeMethod):
@@ -73,6 +85,9 @@ class Fusion(NodeMethod):
     weighting : "tokens" or "nodes"
         What one training row weighs in the combiner's log-loss: its tokens (the
         score counts tokens, so a long paragraph matters more than a menu link) or 1.
+    context : bool
+        Add the second stage: gradient-boosted trees over the evidence and the page
+        context of the fused belief. False: the combiner's belief is the score.
     """
 
     name = "fusion"
@@ -80,13 +95,15 @@ class Fusion(NodeMethod):
     requires_fit = True
 
     def __init__(self, evidence: tuple[str, ...] = DEFAULT_EVIDENCE, sigma: str | float = "auto",
-                 cut: str = "auto", folds: int = 5, random_state: int = 0, weighting: str = "nodes"):
+                 cut: str = "auto", folds: int = 5, random_state: int = 0, weighting: str = "nodes",
+                 context: bool = True):
         self.evidence = evidence
         self.sigma = sigma
         self.cut = cut
         self.folds = folds
         self.random_state = random_state
         self.weighting = weighting
+        self.context = context
 
     # -- evidence ---------------------------------------------------------------------
     def _check_evidence(self) -> None:
@@ -117,18 +134,20 @@ class Fusion(NodeMethod):
         return np.hstack(columns) if columns else np.zeros((len(doc.nodes), 0))
 
     def feature_names(self) -> list[str]:
-        """Names of the evidence columns."""
+        """Names of the columns the method learns from: evidence, then context."""
         names: list[str] = []
         for name in self.evidence:
             if name in MEMBER_EVIDENCE:
                 names.append(name)
             else:
                 names.extend(FEATURE_EVIDENCE[name].feature_names)
+        if self.context:
+            names.extend(f"context:{name}" for name in CONTEXT_NAMES)
         return names
 
     # -- training ---------------------------------------------------------------------
     def fit(self, X: Sequence[Document], y: Sequence[np.ndarray] | None = None) -> Fusion:
-        """Stack out-of-fold evidence, choose smoothing and cut, fit the combiner."""
+        """Stack out-of-fold evidence, fit the combiner (and the trees), choose smoothing and cut."""
         self._reset()
         self._check_evidence()
         if self.sigma != "auto" and not (isinstance(self.sigma, (int, float)) and self.sigma >= 0):
@@ -147,33 +166,54 @@ class Fusion(NodeMethod):
         target = np.concatenate(labels)
         if len(np.unique(target)) < 2:
             raise NewsmlError("training pages must contain both content and noise nodes")
-        self.sigma_, self.cut_, self.cv_f1_ = self._choose_assembly(docs, stacked, labels, folds)
+        beliefs = self._out_of_fold(self._fit_combiner, DempsterShaferClassifier.belief,
+                                    stacked, labels, docs, folds)
+        scores, contextual = beliefs, []
+        if self.context:
+            contextual = [np.hstack([X, belief_context(doc, b)]) for X, doc, b in zip(stacked, docs, beliefs)]
+            scores = self._out_of_fold(self._fit_booster, _news_probability, contextual, labels, docs, folds)
+        self.sigma_, self.cut_, self.cv_f1_ = self._choose_assembly(docs, scores, labels)
         self.members_ = self._members(docs, labels)
-        self.combiner_ = DempsterShaferClassifier().fit(np.vstack(stacked), target,
-                                                        sample_weight=self._row_weights(docs))
+        self.combiner_ = self._fit_combiner(stacked, labels, docs)
+        self.booster_ = self._fit_booster(contextual, labels, docs) if self.context else None
         self.n_pages_ = len(docs)
         return self
 
-    def _choose_assembly(self, docs: list[Document], stacked: list[np.ndarray], labels: list[np.ndarray],
-                         folds: list[tuple[np.ndarray, np.ndarray]]) -> tuple[float, str, float]:
+    def _fit_combiner(self, rows: list[np.ndarray], labels: list[np.ndarray],
+                      docs: list[Document]) -> DempsterShaferClassifier:
+        return DempsterShaferClassifier().fit(np.vstack(rows), np.concatenate(labels),
+                                              sample_weight=self._row_weights(docs))
+
+    def _fit_booster(self, rows: list[np.ndarray], labels: list[np.ndarray],
+                     docs: list[Document]) -> HistGradientBoostingClassifier:
+        booster = HistGradientBoostingClassifier(**BOOSTER_PARAMS, random_state=self.random_state)
+        return booster.fit(np.vstack(rows), np.concatenate(labels), sample_weight=self._row_weights(docs))
+
+    @staticmethod
+    def _out_of_fold(fit, predict, rows: list[np.ndarray], labels: list[np.ndarray], docs: list[Document],
+                     folds: list[tuple[np.ndarray, np.ndarray]]) -> list[np.ndarray]:
+        """Each page's scores from a model fitted on the other folds' pages."""
+        scores: list[np.ndarray] = [np.zeros(0)] * len(rows)
+        for train, held in folds:
+            model = fit([rows[i] for i in train], [labels[i] for i in train], [docs[i] for i in train])
+            for i in held:
+                scores[i] = predict(model, rows[i]) if len(rows[i]) else np.zeros(0)
+        return scores
+
+    def _choose_assembly(self, docs: list[Document], scores: list[np.ndarray],
+                         labels: list[np.ndarray]) -> tuple[float, str, float]:
+        """The smoothing and cut with the best macro F1 of the out-of-fold ``scores``."""
         sigmas = SIGMAS if self.sigma == "auto" else (float(self.sigma),)
         cuts = CUTS if self.cut == "auto" else (str(self.cut),)
         for cut in cuts:
             if cut not in CUTS:
                 raise NewsmlError(f"cut must be 'auto', 'otsu' or '0.5', not {cut!r}")
-        beliefs: list[np.ndarray | None] = [None] * len(stacked)
-        for train, held in folds:
-            combiner = DempsterShaferClassifier().fit(
-                np.vstack([stacked[i] for i in train]), np.concatenate([labels[i] for i in train]),
-                sample_weight=self._row_weights([docs[i] for i in train]))
-            for i in held:
-                beliefs[i] = combiner.belief(stacked[i])
         weights = [np.array([node.n_tokens for node in doc.nodes], dtype=float) for doc in docs]
         best = (-1.0, 0.0, "otsu")
         for sigma, cut in product(sigmas, cuts):
             f1 = float(np.mean([
-                mask_score(w, _cut(gaussian_smooth(b, sigma), cut), lab).f1
-                for w, b, lab in zip(weights, beliefs, labels)
+                mask_score(w, _cut(gaussian_smooth(s, sigma), cut), lab).f1
+                for w, s, lab in zip(weights, scores, labels)
             ]))
             if f1 > best[0]:
                 best = (f1, sigma, cut)
@@ -192,10 +232,19 @@ class Fusion(NodeMethod):
         check_is_fitted(self, "combiner_")
         if not doc.nodes:
             return np.zeros(0)
-        return gaussian_smooth(self.combiner_.belief(self.evidence_matrix(doc)), self.sigma_)
+        evidence = self.evidence_matrix(doc)
+        belief = self.combiner_.belief(evidence)
+        if getattr(self, "booster_", None) is not None:
+            rows = np.hstack([evidence, belief_context(doc, belief)])
+            belief = _news_probability(self.booster_, rows)
+        return gaussian_smooth(belief, self.sigma_)
 
     def select(self, doc: Document, scores: np.ndarray) -> np.ndarray:
         return _cut(scores, self.cut_)
+
+
+def _news_probability(model: HistGradientBoostingClassifier, rows: np.ndarray) -> np.ndarray:
+    return model.predict_proba(rows)[:, 1]
 
 
 def _cut(scores: np.ndarray, cut: str) -> np.ndarray:

@@ -1,0 +1,104 @@
+"""Page context of a per-node belief: what the nodes around a node were judged to be.
+
+A node's own evidence says little about a short line inside an article or a long
+teaser beside it; the belief of its neighbours and of its container says more. Given a
+first belief per node (the fused Dempster-Shafer belief), these columns describe each
+node's surroundings:
+
+- ``belief``: the belief itself;
+- ``near2`` / ``near5``: the belief smoothed along document order (Gaussian, sigma 2
+  and 5 nodes);
+- ``box1`` .. ``box3``: token-weighted mean belief of the nodes under the block's
+  parent, grandparent and great-grandparent;
+- ``in_main``: 1 inside the main container, the deepest element that holds at least
+  ``main_share`` of the page's belief mass (belief times tokens);
+- ``between``: 1 between the first and the last node with belief >= 0.5.
+
+All columns lie in [0, 1], so they can be evidence for the combiner too.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+from ..assemble import gaussian_smooth
+from ..parse import Document
+
+CONTEXT_NAMES = ("belief", "near2", "near5", "box1", "box2", "box3", "in_main", "between")
+
+
+def element_tree(doc: Document) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """``(parent, depth, block)``: the elements above the nodes' blocks as index arrays.
+
+    ``parent[e]`` is the index of element e's parent (the root is its own parent),
+    ``depth[e]`` its distance from the root, ``block[i]`` the index of node i's block.
+    """
+    index: dict[object, int] = {}
+    parents: list[int] = []
+    pending: list[tuple[int, object]] = []
+    for node in doc.nodes:
+        element = node.block
+        while element is not None and element not in index:
+            index[element] = len(parents)
+            parents.append(-1)
+            pending.append((index[element], element.getparent()))
+            element = element.getparent()
+    for position, parent in pending:
+        parents[position] = index[parent] if parent is not None else position
+    parent = np.asarray(parents, dtype=np.int64)
+    depth = np.zeros(len(parent), dtype=np.int64)
+    ancestor = np.arange(len(parent))
+    while True:
+        step = parent[ancestor]
+        moved = step != ancestor
+        if not moved.any():
+            break
+        depth += moved
+        ancestor = step
+    block = np.fromiter((index[node.block] for node in doc.nodes), dtype=np.int64, count=len(doc.nodes))
+    return parent, depth, block
+
+
+def belief_context(doc: Document, belief: np.ndarray, main_share: float = 0.8) -> np.ndarray:
+    """The ``CONTEXT_NAMES`` columns for one page's nodes, given one belief per node."""
+    n = len(doc.nodes)
+    if n == 0:
+        return np.zeros((0, len(CONTEXT_NAMES)))
+    belief = np.asarray(belief, dtype=float)
+    tokens = np.array([node.n_tokens for node in doc.nodes], dtype=float)
+    parent, depth, block = element_tree(doc)
+    size = len(parent)
+    mass_of_node = belief * tokens
+    columns = [belief, gaussian_smooth(belief, 2.0), gaussian_smooth(belief, 5.0)]
+    ancestor = block
+    for _ in range(3):
+        ancestor = parent[ancestor]
+        mass = np.bincount(ancestor, weights=mass_of_node, minlength=size)
+        total = np.bincount(ancestor, weights=tokens, minlength=size)
+        columns.append(np.divide(mass, total, out=np.zeros(size), where=total > 0)[ancestor])
+    columns.append(_inside_main(parent, depth, block, mass_of_node, main_share))
+    confident = np.flatnonzero(belief >= 0.5)
+    between = np.zeros(n)
+    if confident.size:
+        between[confident[0]:confident[-1] + 1] = 1.0
+    columns.append(between)
+    return np.column_stack(columns)
+
+
+def _inside_main(parent: np.ndarray, depth: np.ndarray, block: np.ndarray, mass_of_node: np.ndarray,
+                 main_share: float) -> np.ndarray:
+    """1 for nodes under the deepest element holding ``main_share`` of the belief mass."""
+    total = mass_of_node.sum()
+    if total <= 0:
+        return np.zeros(len(block))
+    mass = np.bincount(block, weights=mass_of_node, minlength=len(parent))
+    levels = [np.flatnonzero(depth == d) for d in range(int(depth.max()) + 1)]
+    for level in reversed(levels[1:]):
+        np.add.at(mass, parent[level], mass[level])
+    holders = np.flatnonzero(mass >= main_share * total - 1e-12)
+    main = holders[np.argmax(depth[holders])]
+    inside = np.zeros(len(parent), dtype=bool)
+    inside[main] = True
+    for level in levels[1:]:
+        inside[level] |= inside[parent[level]]
+    return inside[block].astype(float)
