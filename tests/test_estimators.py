@@ -6,6 +6,7 @@ from itertools import product
 
 import numpy as np
 import pytest
+from sklearn.ensemble import HistGradientBoostingClassifier
 from sklearn.model_selection import GridSearchCV
 from sklearn.pipeline import make_pipeline
 from sklearn.preprocessing import MinMaxScaler
@@ -14,6 +15,7 @@ from sklearn.utils.estimator_checks import parametrize_with_checks
 from newsml import DempsterShaferClassifier, DiscretizedNaiveBayes
 from newsml.estimators import PAPER_BINS
 from newsml.estimators.dempster_shafer import combine
+from newsml.estimators.trees import FrozenTrees
 
 
 @parametrize_with_checks([DiscretizedNaiveBayes(), DempsterShaferClassifier()])
@@ -132,3 +134,20 @@ def test_sample_weight_unit_equals_none_and_weights_matter():
     agree = ((X[:, 1] > 0.5) == (y == 1)).astype(float)
     skewed = DempsterShaferClassifier().fit(X, y, sample_weight=agree + 1e-3)
     assert skewed.weights_[1] > plain.weights_[1]
+
+
+def test_frozen_trees_predict_what_the_fitted_booster_predicts():
+    rng = np.random.default_rng(0)
+    X = rng.random((3000, 6))
+    X[rng.random(X.shape) < 0.05] = np.nan          # missing values take the learned side
+    y = (np.nan_to_num(X[:, 0]) + X[:, 1] * np.nan_to_num(X[:, 2]) > 0.7).astype(int)
+    booster = HistGradientBoostingClassifier(max_iter=20, max_leaf_nodes=15, random_state=0).fit(X, y)
+    frozen = FrozenTrees.from_estimator(booster)
+    Z = rng.random((200, 6))
+    Z[rng.random(Z.shape) < 0.05] = np.nan
+    np.testing.assert_allclose(frozen.predict_proba(Z), booster.predict_proba(Z), atol=1e-12)
+    assert frozen.predict_proba(Z[:0]).shape == (0, 2)
+    with pytest.raises(ValueError, match="6 features"):
+        frozen.predict_proba(Z[:, :5])
+    constant = FrozenTrees.constant(1.0, 6).predict_proba(Z)[:, 1]
+    assert (constant > 0.99).all()

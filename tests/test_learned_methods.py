@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import pickle
+
 import numpy as np
 import pytest
 from conftest import LABELED
@@ -80,6 +82,15 @@ def test_fusion_context_stage_is_optional(labeled):
         scores = method.score_nodes(doc)
         assert scores.shape == (len(doc.nodes),) and ((scores >= 0) & (scores <= 1)).all()
     assert not np.allclose(plain.score_nodes(doc), staged.score_nodes(doc))
+
+
+def test_fusion_files_from_before_the_context_stage_still_load(labeled):
+    docs, labels, _, _ = labeled
+    plain = new_method("fusion", context=False).fit(docs, labels)
+    del plain.context, plain.booster_                # what such a pickle holds
+    restored = pickle.loads(pickle.dumps(plain))
+    assert restored.get_params()["context"] is False and repr(restored) == "Fusion(context=False)"
+    assert restored.score_nodes(docs[0]).shape == (len(docs[0].nodes),)
 
 
 def test_cross_validated_f1_scores_held_out_pages(labeled):

@@ -35,6 +35,7 @@ from sklearn.utils.validation import check_is_fitted
 from ..assemble import gaussian_smooth, otsu_select
 from ..errors import NewsmlError
 from ..estimators import DempsterShaferClassifier
+from ..estimators.trees import FrozenTrees
 from ..features import (
     HyperlinkFeature,
     NodeFeatures,
@@ -63,7 +64,8 @@ FEATURE_EVIDENCE: dict[str, type[NodeFeatures]] = {
 DEFAULT_EVIDENCE = ("econ", "nb", "cluster", "variance", "href", "shape", "semantics")
 SIGMAS = (0.0, 0.5, 1.0)
 CUTS = ("otsu", "0.5")
-#: The second stage's trees (early stopping on a held-out tenth when rows > 10,000).
+#: The second stage's trees (early stopping on a held-out tenth when rows > 10,000);
+#: kept as :class:`~newsml.estimators.trees.FrozenTrees`, not as scikit-learn's object.
 BOOSTER_PARAMS = {"max_iter": 50, "learning_rate": 0.2, "max_leaf_nodes": 63}
 
 
@@ -104,6 +106,12 @@ class Fusion(NodeMethod):
         self.random_state = random_state
         self.weighting = weighting
         self.context = context
+
+    def __setstate__(self, state: dict) -> None:
+        # model files from before the context stage have no ``context``: they score by
+        # the combiner alone, which is what context=False means
+        state.setdefault("context", state.get("booster_") is not None)
+        super().__setstate__(state)
 
     # -- evidence ---------------------------------------------------------------------
     def _check_evidence(self) -> None:
@@ -185,9 +193,12 @@ class Fusion(NodeMethod):
                                               sample_weight=self._row_weights(docs))
 
     def _fit_booster(self, rows: list[np.ndarray], labels: list[np.ndarray],
-                     docs: list[Document]) -> HistGradientBoostingClassifier:
+                     docs: list[Document]) -> FrozenTrees:
+        X, y = np.vstack(rows), np.concatenate(labels).astype(int)
+        if np.unique(y).size < 2:   # a fold of pages with one class only: nothing to split
+            return FrozenTrees.constant(float(y[0]), X.shape[1])
         booster = HistGradientBoostingClassifier(**BOOSTER_PARAMS, random_state=self.random_state)
-        return booster.fit(np.vstack(rows), np.concatenate(labels), sample_weight=self._row_weights(docs))
+        return FrozenTrees.from_estimator(booster.fit(X, y, sample_weight=self._row_weights(docs)))
 
     @staticmethod
     def _out_of_fold(fit, predict, rows: list[np.ndarray], labels: list[np.ndarray], docs: list[Document],
@@ -228,7 +239,8 @@ class Fusion(NodeMethod):
 
     # -- prediction -------------------------------------------------------------------
     def score_nodes(self, doc: Document) -> np.ndarray:
-        """Fused belief m({news}) per node, smoothed with the chosen width."""
+        """Per node: the trees' probability of news (the fused belief m({news}) without the
+        context stage), smoothed with the chosen width."""
         check_is_fitted(self, "combiner_")
         if not doc.nodes:
             return np.zeros(0)
@@ -243,7 +255,7 @@ class Fusion(NodeMethod):
         return _cut(scores, self.cut_)
 
 
-def _news_probability(model: HistGradientBoostingClassifier, rows: np.ndarray) -> np.ndarray:
+def _news_probability(model: FrozenTrees, rows: np.ndarray) -> np.ndarray:
     return model.predict_proba(rows)[:, 1]
 
 
