@@ -136,3 +136,18 @@ def test_belief_context_reads_neighbours_containers_and_the_main_container():
     assert column["in_main"].tolist() == [0, 0, 1, 1, 1, 0]
     assert column["between"].tolist() == [0, 0, 1, 1, 1, 0]
     assert belief_context(parse("<p>x</p>"), np.zeros(1))[0, CONTEXT_NAMES.index("in_main")] == 0
+
+
+def test_belief_context_boxes_hold_every_node_below_not_only_siblings():
+    page = parse("""<html><body><div>lead text of the story<p>deeper paragraph</p>
+    <div><p>one more</p><p>|</p></div></div></body></html>""")
+    assert [node.text for node in page.nodes] == ["lead text of the story", "deeper paragraph",
+                                                  "one more", "|"]
+    belief = np.array([1.0, 0.0, 0.5, 0.9])
+    column = dict(zip(CONTEXT_NAMES, belief_context(page, belief).T))
+    weight = np.array([5, 2, 2, 1])                  # tokens, at least 1 per node
+    outer = (belief * weight).sum() / weight.sum()
+    # the <p> under the outer div sees the div's own text and the nested div's nodes
+    assert column["box1"][1] == pytest.approx(outer)
+    assert column["box1"][2] == pytest.approx((0.5 * 2 + 0.9) / 3)
+    assert column["box2"][2] == pytest.approx(outer)

@@ -8,8 +8,8 @@ node's surroundings:
 - ``belief``: the belief itself;
 - ``near2`` / ``near5``: the belief smoothed along document order (Gaussian, sigma 2
   and 5 nodes);
-- ``box1`` .. ``box3``: token-weighted mean belief of the nodes under the block's
-  parent, grandparent and great-grandparent;
+- ``box1`` .. ``box3``: mean belief of all the nodes under the block's parent,
+  grandparent and great-grandparent, weighted by tokens (at least 1 per node);
 - ``in_main``: 1 inside the main container, the deepest element that holds at least
   ``main_share`` of the page's belief mass (belief times tokens);
 - ``between``: 1 between the first and the last node with belief >= 0.5.
@@ -67,16 +67,16 @@ def belief_context(doc: Document, belief: np.ndarray, main_share: float = 0.8) -
     belief = np.asarray(belief, dtype=float)
     tokens = np.array([node.n_tokens for node in doc.nodes], dtype=float)
     parent, depth, block = element_tree(doc)
-    size = len(parent)
-    mass_of_node = belief * tokens
+    levels = [np.flatnonzero(depth == d) for d in range(int(depth.max()) + 1)]
     columns = [belief, gaussian_smooth(belief, 2.0), gaussian_smooth(belief, 5.0)]
+    weight = np.maximum(tokens, 1.0)            # a node without tokens ("|", "—") still counts
+    mass = _subtree_sums(parent, levels, block, belief * weight)
+    size = _subtree_sums(parent, levels, block, weight)
     ancestor = block
     for _ in range(3):
         ancestor = parent[ancestor]
-        mass = np.bincount(ancestor, weights=mass_of_node, minlength=size)
-        total = np.bincount(ancestor, weights=tokens, minlength=size)
-        columns.append(np.divide(mass, total, out=np.zeros(size), where=total > 0)[ancestor])
-    columns.append(_inside_main(parent, depth, block, mass_of_node, main_share))
+        columns.append(mass[ancestor] / size[ancestor])
+    columns.append(_inside_main(parent, depth, levels, block, belief * tokens, main_share))
     confident = np.flatnonzero(belief >= 0.5)
     between = np.zeros(n)
     if confident.size:
@@ -85,17 +85,25 @@ def belief_context(doc: Document, belief: np.ndarray, main_share: float = 0.8) -
     return np.column_stack(columns)
 
 
-def _inside_main(parent: np.ndarray, depth: np.ndarray, block: np.ndarray, mass_of_node: np.ndarray,
-                 main_share: float) -> np.ndarray:
+def _subtree_sums(parent: np.ndarray, levels: list[np.ndarray], block: np.ndarray,
+                  per_node: np.ndarray) -> np.ndarray:
+    """For every element, the sum of ``per_node`` over the nodes whose block lies under it."""
+    total = np.bincount(block, weights=per_node, minlength=len(parent))
+    for level in reversed(levels[1:]):
+        np.add.at(total, parent[level], total[level])
+    return total
+
+
+def _inside_main(parent: np.ndarray, depth: np.ndarray, levels: list[np.ndarray], block: np.ndarray,
+                 mass_of_node: np.ndarray, main_share: float) -> np.ndarray:
     """1 for nodes under the deepest element holding ``main_share`` of the belief mass."""
     total = mass_of_node.sum()
     if total <= 0:
         return np.zeros(len(block))
-    mass = np.bincount(block, weights=mass_of_node, minlength=len(parent))
-    levels = [np.flatnonzero(depth == d) for d in range(int(depth.max()) + 1)]
-    for level in reversed(levels[1:]):
-        np.add.at(mass, parent[level], mass[level])
-    holders = np.flatnonzero(mass >= main_share * total - 1e-12)
+    mass = _subtree_sums(parent, levels, block, mass_of_node)
+    holders = np.flatnonzero(mass >= main_share * total * (1.0 - 1e-9))
+    if not holders.size:            # several roots share the mass: no single main container
+        return np.zeros(len(block))
     main = holders[np.argmax(depth[holders])]
     inside = np.zeros(len(parent), dtype=bool)
     inside[main] = True
