@@ -138,16 +138,32 @@ def test_sample_weight_unit_equals_none_and_weights_matter():
 
 def test_frozen_trees_predict_what_the_fitted_booster_predicts():
     rng = np.random.default_rng(0)
-    X = rng.random((3000, 6))
-    X[rng.random(X.shape) < 0.05] = np.nan          # missing values take the learned side
-    y = (np.nan_to_num(X[:, 0]) + X[:, 1] * np.nan_to_num(X[:, 2]) > 0.7).astype(int)
-    booster = HistGradientBoostingClassifier(max_iter=20, max_leaf_nodes=15, random_state=0).fit(X, y)
-    frozen = FrozenTrees.from_estimator(booster)
-    Z = rng.random((200, 6))
-    Z[rng.random(Z.shape) < 0.05] = np.nan
+    X = rng.random((12000, 6))                        # > 10,000 rows: early stopping is on
+    X[:, :5][rng.random((12000, 5)) < 0.05] = np.nan  # column 5 has no missing values in training
+    y = (np.nan_to_num(X[:, 0]) + X[:, 1] * np.nan_to_num(X[:, 2]) + 0.3 * X[:, 5] > 0.8).astype(int)
+    booster = HistGradientBoostingClassifier(max_iter=40, max_leaf_nodes=15, random_state=0)
+    booster.fit(X, y, sample_weight=rng.random(12000) + 0.5)
+    frozen = FrozenTrees.from_estimator(booster, check_rows=X[:100])
+    Z = rng.random((300, 6))
+    Z[rng.random(Z.shape) < 0.05] = np.nan            # NaN in column 5 too: routed as the booster does
+    for row, root in enumerate(frozen.roots[~frozen.leaf[frozen.roots]]):
+        Z[row, frozen.feature[root]] = frozen.threshold[root]   # exactly on a first split: go left
+    Z[40:45, 1] = [np.inf, -np.inf, np.inf, -np.inf, np.inf]
     np.testing.assert_allclose(frozen.predict_proba(Z), booster.predict_proba(Z), atol=1e-12)
     assert frozen.predict_proba(Z[:0]).shape == (0, 2)
     with pytest.raises(ValueError, match="6 features"):
         frozen.predict_proba(Z[:, :5])
-    constant = FrozenTrees.constant(1.0, 6).predict_proba(Z)[:, 1]
-    assert (constant > 0.99).all()
+    assert (FrozenTrees.constant(1.0, 6).predict_proba(Z)[:, 1] > 0.99).all()
+    assert (FrozenTrees.constant(0.0, 6).predict_proba(Z)[:, 1] < 0.01).all()
+
+
+def test_frozen_trees_refuse_what_they_cannot_copy():
+    rng = np.random.default_rng(1)
+    X = rng.random((300, 3))
+    three = HistGradientBoostingClassifier(max_iter=3).fit(X, rng.integers(0, 3, 300))
+    with pytest.raises(ValueError, match="binary"):
+        FrozenTrees.from_estimator(three)
+    X[:, 0] = rng.integers(0, 4, 300)
+    categorical = HistGradientBoostingClassifier(max_iter=3, categorical_features=[0])
+    with pytest.raises(ValueError, match="categorical"):
+        FrozenTrees.from_estimator(categorical.fit(X, (X[:, 0] > 1).astype(int)))

@@ -90,7 +90,12 @@ def test_fusion_files_from_before_the_context_stage_still_load(labeled):
     del plain.context, plain.booster_                # what such a pickle holds
     restored = pickle.loads(pickle.dumps(plain))
     assert restored.get_params()["context"] is False and repr(restored) == "Fusion(context=False)"
-    assert restored.score_nodes(docs[0]).shape == (len(docs[0].nodes),)
+    doc = docs[0]
+    expected = gaussian_smooth(restored.combiner_.belief(restored.evidence_matrix(doc)), restored.sigma_)
+    np.testing.assert_allclose(restored.score_nodes(doc), expected)
+    staged = new_method("fusion").fit(docs, labels)
+    del staged.context                               # a file of the first context-stage code
+    assert pickle.loads(pickle.dumps(staged)).get_params()["context"] is True
 
 
 def test_cross_validated_f1_scores_held_out_pages(labeled):

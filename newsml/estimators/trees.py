@@ -10,9 +10,13 @@ for all rows together: the same probabilities, loadable under any scikit-learn.
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 import numpy as np
 from scipy.special import expit
-from sklearn.ensemble import HistGradientBoostingClassifier
+
+if TYPE_CHECKING:
+    from sklearn.ensemble import HistGradientBoostingClassifier
 
 
 class FrozenTrees:
@@ -39,18 +43,25 @@ class FrozenTrees:
         self.n_features = n_features
 
     @classmethod
-    def from_estimator(cls, model: HistGradientBoostingClassifier) -> FrozenTrees:
-        """Copy a fitted binary HistGradientBoostingClassifier on numeric features."""
+    def from_estimator(cls, model: HistGradientBoostingClassifier, check_rows: np.ndarray | None = None,
+                       ) -> FrozenTrees:
+        """Copy a fitted binary HistGradientBoostingClassifier on numeric features.
+
+        The copy reads scikit-learn's private tree records; with ``check_rows`` it
+        predicts them both ways and raises RuntimeError if a release changed their meaning.
+        """
         if len(model.classes_) != 2:
             raise ValueError("FrozenTrees holds binary classifiers only")
         records = [tree.nodes for (tree,) in model._predictors]
-        if any(nodes["is_categorical"].any() for nodes in records):
-            raise ValueError("FrozenTrees does not support categorical splits")
+        categorical = getattr(model, "is_categorical_", None)
+        if (categorical is not None and np.any(categorical)) or any(
+                nodes["is_categorical"].any() for nodes in records):
+            raise ValueError("FrozenTrees does not support categorical features")
         offsets = np.cumsum([0] + [len(nodes) for nodes in records[:-1]]).astype(np.int64)
         nodes = np.concatenate(records)
         shift = np.repeat(offsets, [len(r) for r in records])
         leaf = nodes["is_leaf"].astype(bool)
-        return cls(
+        frozen = cls(
             feature=nodes["feature_idx"].astype(np.int64),
             threshold=nodes["num_threshold"].astype(float),
             missing_left=nodes["missing_go_to_left"].astype(bool),
@@ -62,6 +73,11 @@ class FrozenTrees:
             baseline=float(np.ravel(model._baseline_prediction)[0]),
             n_features=int(model.n_features_in_),
         )
+        if check_rows is not None and len(check_rows) and not np.allclose(
+                frozen.predict_proba(check_rows), model.predict_proba(check_rows), atol=1e-9):
+            raise RuntimeError("this scikit-learn's boosted trees cannot be copied: their internal "
+                                   "records changed; please report it with your scikit-learn version")
+        return frozen
 
     @classmethod
     def constant(cls, probability: float, n_features: int) -> FrozenTrees:

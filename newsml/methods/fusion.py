@@ -198,7 +198,8 @@ class Fusion(NodeMethod):
         if np.unique(y).size < 2:   # a fold of pages with one class only: nothing to split
             return FrozenTrees.constant(float(y[0]), X.shape[1])
         booster = HistGradientBoostingClassifier(**BOOSTER_PARAMS, random_state=self.random_state)
-        return FrozenTrees.from_estimator(booster.fit(X, y, sample_weight=self._row_weights(docs)))
+        booster.fit(X, y, sample_weight=self._row_weights(docs))
+        return FrozenTrees.from_estimator(booster, check_rows=X[:: max(1, len(X) // 500)])
 
     @staticmethod
     def _out_of_fold(fit, predict, rows: list[np.ndarray], labels: list[np.ndarray], docs: list[Document],
