@@ -6,6 +6,7 @@ from itertools import product
 
 import numpy as np
 import pytest
+import sklearn
 from sklearn.ensemble import HistGradientBoostingClassifier
 from sklearn.model_selection import GridSearchCV
 from sklearn.pipeline import make_pipeline
@@ -17,8 +18,20 @@ from newsml.estimators import PAPER_BINS
 from newsml.estimators.dempster_shafer import combine
 from newsml.estimators.trees import FrozenTrees
 
+SKLEARN_VERSION = tuple(int(part) for part in sklearn.__version__.split(".")[:2])
 
-@parametrize_with_checks([DiscretizedNaiveBayes(), DempsterShaferClassifier()])
+
+def known_check_bugs(estimator: object) -> dict[str, str]:
+    """Checks that are wrong, not the estimator, in the installed scikit-learn."""
+    if isinstance(estimator, DempsterShaferClassifier) and SKLEARN_VERSION < (1, 7):
+        return {"check_sample_weight_equivalence_on_dense_data":
+                "scikit-learn 1.6 relabels a binary-only estimator's targets differently for the "
+                "weighted and the repeated fit (fixed in 1.7)"}
+    return {}
+
+
+@parametrize_with_checks([DiscretizedNaiveBayes(), DempsterShaferClassifier()],
+                         expected_failed_checks=known_check_bugs)
 def test_sklearn_conformance(estimator, check):
     check(estimator)
 
