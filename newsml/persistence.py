@@ -22,6 +22,7 @@ from pathlib import Path
 from typing import Any
 
 import joblib
+import numpy as np
 import sklearn
 
 from ._version import __version__
@@ -91,10 +92,40 @@ def load_model(path: str | Path) -> tuple[NodeMethod, dict[str, Any]]:
         raise ModelError(f"{path} holds no newsml method")
     made_with = str(record.get("sklearn_version", "?"))
     if made_with.split(".")[:2] != sklearn.__version__.split(".")[:2]:
-        warnings.warn(f"{path} was trained with scikit-learn {made_with}, this is {sklearn.__version__}: "
-                      "results may differ; retrain it to be sure", stacklevel=2)
+        borrowed = sorted(_sklearn_objects(method))
+        if borrowed:   # newsml's own estimators predict the same under any scikit-learn
+            warnings.warn(f"{path} was trained with scikit-learn {made_with}, this is {sklearn.__version__}, "
+                          f"and it holds scikit-learn objects ({', '.join(borrowed)}): results may "
+                          "differ; retrain it to be sure", stacklevel=2)
     metadata = {key: value for key, value in record.items() if key != "estimator"}
     return method, metadata
+
+
+def _sklearn_objects(root: object, limit: int = 10_000) -> set[str]:
+    """Names of the scikit-learn classes among the objects reachable from ``root``.
+
+    Only their pickled state depends on the scikit-learn release; newsml's estimators
+    keep plain numpy arrays. Follows attributes, dicts, lists and tuples (numpy arrays
+    and strings are leaves), at most ``limit`` objects.
+    """
+    found: set[str] = set()
+    seen: set[int] = set()
+    stack = [root]
+    while stack and len(seen) < limit:
+        obj = stack.pop()
+        if id(obj) in seen or isinstance(obj, (str, bytes, int, float, bool, type(None), np.ndarray)):
+            continue
+        seen.add(id(obj))
+        module = type(obj).__module__ or ""
+        if module == "sklearn" or module.startswith("sklearn."):
+            found.add(type(obj).__name__)
+        if isinstance(obj, dict):
+            stack.extend(obj.values())
+        elif isinstance(obj, (list, tuple, set, frozenset)):
+            stack.extend(obj)
+        elif hasattr(obj, "__dict__"):
+            stack.extend(vars(obj).values())
+    return found
 
 
 def shipped_model_path(name: str) -> Path | None:

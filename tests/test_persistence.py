@@ -3,10 +3,12 @@
 from __future__ import annotations
 
 import json
+import warnings
 
 import joblib
 import pytest
 from conftest import LABELED
+from sklearn.linear_model import LogisticRegression
 from typer.testing import CliRunner
 
 from newsml import ModelError, load_corpus, load_model, save_model
@@ -33,6 +35,29 @@ def test_round_trip_keeps_the_method_and_metadata(nb_model):
     docs, _, _ = labeled_documents(load_corpus(LABELED, split="test")[:2])
     for doc in docs:
         assert loaded.score_nodes(doc).tolist() == method.score_nodes(doc).tolist()
+
+
+def _made_with_other_sklearn(method, path):
+    save_model(method, path)
+    record = joblib.load(path)
+    record["sklearn_version"] = "0.1.0"
+    joblib.dump(record, path)
+    return path
+
+
+def test_other_sklearn_release_warns_only_for_models_holding_its_objects(nb_model, tmp_path):
+    _, method = nb_model
+    own = _made_with_other_sklearn(method, tmp_path / "own.joblib")
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")              # newsml's own estimators: no warning
+        load_model(own)
+    method.extra_ = LogisticRegression()
+    try:
+        borrowed = _made_with_other_sklearn(method, tmp_path / "borrowed.joblib")
+    finally:
+        del method.extra_
+    with pytest.warns(UserWarning, match="scikit-learn objects \\(LogisticRegression\\)"):
+        load_model(borrowed)
 
 
 def test_truncated_file_is_a_clear_error(nb_model, tmp_path):
