@@ -16,6 +16,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+import numpy as np
 from lxml import etree
 
 from .parse import Element
@@ -185,3 +186,34 @@ def segment(body: Element) -> list[TextNode]:
     run.flush()
     return run.nodes
 
+
+def block_tree(nodes: list[TextNode]) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """``(parent, depth, block)``: the nodes' blocks and the elements above them as index arrays.
+
+    ``parent[e]`` is the index of element e's parent (the root is its own parent),
+    ``depth[e]`` its distance from the root, ``block[i]`` the index of node i's block.
+    """
+    index: dict[object, int] = {}
+    parents: list[int] = []
+    pending: list[tuple[int, object]] = []
+    for node in nodes:
+        element = node.block
+        while element is not None and element not in index:
+            index[element] = len(parents)
+            parents.append(-1)
+            pending.append((index[element], element.getparent()))
+            element = element.getparent()
+    for position, parent in pending:
+        parents[position] = index[parent] if parent is not None else position
+    parent = np.asarray(parents, dtype=np.int64)
+    depth = np.zeros(len(parent), dtype=np.int64)
+    ancestor = np.arange(len(parent))
+    while True:
+        step = parent[ancestor]
+        moved = step != ancestor
+        if not moved.any():
+            break
+        depth += moved
+        ancestor = step
+    block = np.fromiter((index[node.block] for node in nodes), dtype=np.int64, count=len(nodes))
+    return parent, depth, block

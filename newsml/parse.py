@@ -27,6 +27,8 @@ from .encoding import BOMS, decode_html
 from .errors import InvalidPageError
 
 if TYPE_CHECKING:
+    import numpy as np
+
     from .nodes import TextNode
 
 #: The element type of parsed pages: plain lxml elements, without lxml.html's per-element
@@ -94,6 +96,14 @@ class Document:
         from .nodes import segment
 
         return segment(self.root)
+
+    @cached_property
+    def block_tree(self) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+        """``(parent, depth, block)`` index arrays of the nodes' blocks and their ancestors
+        (see :func:`newsml.nodes.block_tree`); several features climb this tree."""
+        from .nodes import block_tree
+
+        return block_tree(self.nodes)
 
     @cached_property
     def lang(self) -> str:

@@ -76,7 +76,7 @@ class FrozenTrees:
         if check_rows is not None and len(check_rows) and not np.allclose(
                 frozen.predict_proba(check_rows), model.predict_proba(check_rows), atol=1e-9):
             raise RuntimeError("this scikit-learn's boosted trees cannot be copied: their internal "
-                                   "records changed; please report it with your scikit-learn version")
+                               "records changed; please report it with your scikit-learn version")
         return frozen
 
     @classmethod

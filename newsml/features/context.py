@@ -27,38 +27,6 @@ from ..parse import Document
 CONTEXT_NAMES = ("belief", "near2", "near5", "box1", "box2", "box3", "in_main", "between")
 
 
-def element_tree(doc: Document) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
-    """``(parent, depth, block)``: the elements above the nodes' blocks as index arrays.
-
-    ``parent[e]`` is the index of element e's parent (the root is its own parent),
-    ``depth[e]`` its distance from the root, ``block[i]`` the index of node i's block.
-    """
-    index: dict[object, int] = {}
-    parents: list[int] = []
-    pending: list[tuple[int, object]] = []
-    for node in doc.nodes:
-        element = node.block
-        while element is not None and element not in index:
-            index[element] = len(parents)
-            parents.append(-1)
-            pending.append((index[element], element.getparent()))
-            element = element.getparent()
-    for position, parent in pending:
-        parents[position] = index[parent] if parent is not None else position
-    parent = np.asarray(parents, dtype=np.int64)
-    depth = np.zeros(len(parent), dtype=np.int64)
-    ancestor = np.arange(len(parent))
-    while True:
-        step = parent[ancestor]
-        moved = step != ancestor
-        if not moved.any():
-            break
-        depth += moved
-        ancestor = step
-    block = np.fromiter((index[node.block] for node in doc.nodes), dtype=np.int64, count=len(doc.nodes))
-    return parent, depth, block
-
-
 def belief_context(doc: Document, belief: np.ndarray, main_share: float = 0.8) -> np.ndarray:
     """The ``CONTEXT_NAMES`` columns for one page's nodes, given one belief per node."""
     n = len(doc.nodes)
@@ -66,7 +34,7 @@ def belief_context(doc: Document, belief: np.ndarray, main_share: float = 0.8) -
         return np.zeros((0, len(CONTEXT_NAMES)))
     belief = np.asarray(belief, dtype=float)
     tokens = np.array([node.n_tokens for node in doc.nodes], dtype=float)
-    parent, depth, block = element_tree(doc)
+    parent, depth, block = doc.block_tree
     levels = [np.flatnonzero(depth == d) for d in range(int(depth.max()) + 1)]
     columns = [belief, gaussian_smooth(belief, 2.0), gaussian_smooth(belief, 5.0)]
     weight = np.maximum(tokens, 1.0)            # a node without tokens ("|", "—") still counts

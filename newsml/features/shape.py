@@ -18,18 +18,11 @@ from .base import NodeFeatures
 
 def ancestor_mass(doc: Document, sizes: np.ndarray, levels: int) -> np.ndarray:
     """Tokens under each node's block ancestor ``levels`` up, over the page maximum."""
-    keys: dict[object, int] = {}
-    groups = np.empty(len(doc.nodes), dtype=np.int64)
-    for node in doc.nodes:
-        element = node.block
-        for _ in range(levels):
-            parent = element.getparent()
-            if parent is None:
-                break
-            element = parent
-        groups[node.index] = keys.setdefault(element, len(keys))
-    if not len(groups):
+    if not doc.nodes:
         return np.zeros(0)
+    parent, _, groups = doc.block_tree
+    for _ in range(levels):
+        groups = parent[groups]          # the root is its own parent: climbing stops there
     totals = np.bincount(groups, weights=sizes)[groups]
     top = totals.max()
     return totals / top if top > 0 else totals
