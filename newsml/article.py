@@ -7,7 +7,7 @@ from typing import Any
 
 import numpy as np
 
-from .parse import Document
+from .page import Page
 
 
 @dataclass
@@ -33,13 +33,13 @@ class Article:
         return data
 
     @classmethod
-    def from_nodes(cls, doc: Document, keep: np.ndarray, scores: np.ndarray, method: str,
+    def from_nodes(cls, page: Page, keep: np.ndarray, scores: np.ndarray, method: str,
                    title: str) -> Article:
-        """Assemble the article from the kept text nodes of ``doc``, in document order."""
+        """Assemble the article from the kept text nodes of ``page``, in document order."""
         paragraphs, kept_scores = [], []
-        for node in doc.nodes:
+        for node in page.nodes:
             if keep[node.index]:
                 paragraphs.append(node.text)
                 kept_scores.append(round(float(scores[node.index]), 4))
         return cls(title=title, paragraphs=paragraphs, scores=kept_scores,
-                   encoding=doc.encoding, lang=doc.lang, method=method)
+                   encoding=page.encoding, lang=page.lang, method=method)

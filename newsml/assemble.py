@@ -1,14 +1,21 @@
 """Page assembly: from per-node scores to the nodes that make the article.
 
 CEDST (section 3.4): one-dimensional Gaussian smoothing of the scores in document
-order, so short article lines between long ones are lifted, then Otsu's threshold
-(eq. 11-12), searched on a grid finer than the paper's 0.1 steps.
+order, so short article lines between long ones are lifted, then a cut: Otsu's
+threshold (eq. 11-12), searched on a grid finer than the paper's 0.1 steps, or a fixed
+threshold. :class:`Assembly` composes the two; methods hold one, and model selection
+(:func:`newsml.model_selection.choose_assembly`) picks one from candidates.
 """
 
 from __future__ import annotations
 
+from dataclasses import dataclass, field
+from typing import Protocol
+
 import numpy as np
 from scipy.ndimage import gaussian_filter1d
+
+from .errors import ConfigurationError
 
 
 def gaussian_smooth(scores: np.ndarray, sigma: float) -> np.ndarray:
@@ -49,3 +56,69 @@ def otsu_select(values: np.ndarray, step: float = 0.01, fallback: float = 0.5) -
     if threshold is None:
         return values >= fallback
     return values > threshold
+
+
+class Cut(Protocol):
+    """Chooses the article's nodes from one page's (smoothed) scores."""
+
+    def __call__(self, scores: np.ndarray) -> np.ndarray: ...
+
+
+@dataclass(frozen=True)
+class OtsuCut:
+    """Nodes above the page's Otsu threshold (``>= fallback`` when Otsu cannot split)."""
+
+    step: float = 0.01
+    fallback: float = 0.5
+
+    def __call__(self, scores: np.ndarray) -> np.ndarray:
+        return otsu_select(scores, self.step, self.fallback)
+
+    def __str__(self) -> str:
+        return "otsu"
+
+
+@dataclass(frozen=True)
+class FixedCut:
+    """Nodes whose score reaches ``threshold``, the same on every page."""
+
+    threshold: float = 0.5
+
+    def __call__(self, scores: np.ndarray) -> np.ndarray:
+        return scores >= self.threshold
+
+    def __str__(self) -> str:
+        return f"{self.threshold:g}"
+
+
+@dataclass(frozen=True)
+class Assembly:
+    """Gaussian smoothing of ``sigma`` nodes, then a cut."""
+
+    sigma: float = 0.0
+    cut: Cut = field(default_factory=OtsuCut)
+
+    def smooth(self, scores: np.ndarray) -> np.ndarray:
+        """The scores smoothed along document order."""
+        return gaussian_smooth(scores, self.sigma)
+
+    def select(self, smoothed: np.ndarray) -> np.ndarray:
+        """The article's nodes, from already smoothed scores."""
+        return self.cut(smoothed)
+
+    def __call__(self, scores: np.ndarray) -> np.ndarray:
+        """The article's nodes, from raw scores: smoothed, then cut."""
+        return self.select(self.smooth(scores))
+
+
+def as_cut(value: object) -> Cut:
+    """A cut from a parameter value: a cut object, "otsu", or a number (a fixed threshold)."""
+    if isinstance(value, (OtsuCut, FixedCut)):
+        return value
+    if value == "otsu":
+        return OtsuCut()
+    if isinstance(value, (int, float)) and not isinstance(value, bool) and 0 <= value <= 1:
+        return FixedCut(float(value))
+    if callable(value):
+        return value
+    raise ConfigurationError(f"cut must be 'otsu', a threshold in [0, 1] or a cut object, not {value!r}")

@@ -6,23 +6,26 @@ import json
 import os
 import sys
 import traceback
-from collections.abc import Callable, Iterator
+from collections.abc import Iterator
 from contextlib import contextmanager
 from enum import Enum
 from pathlib import Path
-from typing import Annotated, TextIO
+from typing import Annotated, NoReturn, TextIO
 
 import typer
 from rich.console import Console
-from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
+from rich.progress import BarColumn, MofNCompleteColumn, Progress, TaskID, TextColumn, TimeRemainingColumn
 
 from . import methods as registry
 from .corpus import load_corpus
 from .errors import NewsmlError
-from .evaluate import evaluate_pages, format_table
-from .extract import extract_document
-from .parse import parse
-from .persistence import load_model, save_model
+from .evaluate import evaluate_pages
+from .extract import extract_page
+from .methods import NodeMethod
+from .page import load_page
+from .parse import read_page
+from .persistence import get_method, load_model, save_model
+from .report import evaluation_table
 from .training import train_method
 
 app = typer.Typer(
@@ -58,28 +61,44 @@ ModelOption = Annotated[
     Path | None, typer.Option("--model", help="A model file from `newsml train` (trusted sources only).")]
 
 
-def _fail(message: str, code: int = 2) -> None:
+def _fail(message: str, code: int = 2) -> NoReturn:
     typer.echo(f"newsml: error: {message}", err=True)
     raise typer.Exit(code)
 
 
+class _Bar:
+    """The progress hook of :mod:`newsml.progress` as a progress bar on stderr: one bar
+    per phase, drawn only when stderr is a terminal."""
+
+    def __init__(self, progress: Progress):
+        self._progress = progress
+        self._task: TaskID | None = None
+
+    def start(self, label: str, total: int) -> None:
+        if self._task is not None:
+            self._progress.remove_task(self._task)
+        self._task = self._progress.add_task(label, total=total)
+
+    def advance(self, steps: int = 1) -> None:
+        if self._task is not None:
+            self._progress.advance(self._task, steps)
+
+
 @contextmanager
-def _progress(total: int, label: str) -> Iterator[Callable[[], None]]:
-    """A progress bar on stderr, drawn only when stderr is a terminal; yields ``advance()``."""
-    show = sys.stderr.isatty() and total > 1
-    progress = Progress(TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(),
-                        TimeRemainingColumn(), transient=True, disable=not show,
-                        console=Console(stderr=True))
-    with progress:
-        task = progress.add_task(label, total=total)
-        yield lambda: progress.advance(task)
+def _progress() -> Iterator[_Bar]:
+    """A progress hook drawing on stderr when stderr is a terminal."""
+    bar = Progress(TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(),
+                   TimeRemainingColumn(), transient=True, disable=not sys.stderr.isatty(),
+                   console=Console(stderr=True))
+    with bar:
+        yield _Bar(bar)
 
 
-def _scorer(method: str, model: Path | None = None):
+def _scorer(method: str, model: Path | None = None) -> NodeMethod:
     try:
         if model is not None:
             return load_model(model)[0]
-        return registry.get_method(method)
+        return get_method(method)
     except NewsmlError as exc:
         _fail(str(exc))
 
@@ -108,24 +127,25 @@ def predict(
     failures = 0
     stream: TextIO = open(output, "w", encoding="utf-8") if output else sys.stdout  # noqa: SIM115
     try:
-        with _progress(len(pages), "extracting") as advance:
+        with _progress() as progress:
+            progress.start("extracting", len(pages))
             for name in pages:
                 try:
-                    data = sys.stdin.buffer.read() if name == "-" else _read_file(name)
-                    article = extract_document(parse(data), scorer)
+                    data = sys.stdin.buffer.read() if name == "-" else read_page(Path(name))
+                    article = extract_page(load_page(data), scorer)
                 except Exception as exc:  # one bad page must not stop the others
                     failures += 1
                     if debug:
                         traceback.print_exc()
                     typer.echo(f"newsml: error: {name}: {_describe(exc)}", err=True)
-                    advance()
+                    progress.advance()
                     continue
                 record = {"path": name, **article.to_dict()}
                 if output_format is OutputFormat.json:
                     records.append(record)
                 else:
                     _write_record(stream, record, output_format, several=len(pages) > 1)
-                advance()
+                progress.advance()
         if output_format is OutputFormat.json and records:
             payload = records[0] if len(pages) == 1 else records
             stream.write(json.dumps(payload, ensure_ascii=False, indent=2) + "\n")
@@ -134,15 +154,6 @@ def predict(
             stream.close()
     if failures:
         raise typer.Exit(1)
-
-
-def _read_file(name: str) -> bytes:
-    path = Path(name)
-    if not path.exists():
-        raise NewsmlError("no such file")
-    if path.is_dir():
-        raise NewsmlError("is a directory, not an HTML file")
-    return path.read_bytes()
 
 
 def _describe(exc: Exception) -> str:
@@ -187,12 +198,14 @@ def evaluate(
         _fail(str(exc))
     rows = []
     total = sum(len(pages) for _, pages in loaded)
-    with _progress(total, "evaluating") as advance:
+    with _progress() as progress:
+        progress.start("evaluating", total)
         for folder, pages in loaded:
             if not pages:
                 typer.echo(f"newsml: warning: {folder}: no labeled pages for split {split.value!r}", err=True)
             try:
-                report = evaluate_pages(pages, scorer, corpus=folder.name, split=split.value, on_page=advance)
+                report = evaluate_pages(pages, scorer, corpus=folder.name, split=split.value,
+                                        progress=progress)
             except Exception as exc:
                 if debug:
                     traceback.print_exc()
@@ -205,7 +218,7 @@ def evaluate(
         for row in rows:
             typer.echo(json.dumps(row, ensure_ascii=False))
     else:
-        typer.echo(format_table(rows))
+        typer.echo(evaluation_table(rows))
 
 
 @app.command()
@@ -233,10 +246,9 @@ def train(
         _fail(f"cannot write {output}: {output.parent} is not a writable folder")
     try:
         name = registry.resolve_name(method)
-        total = sum(len(load_corpus(folder, split=split.value)) for folder in corpora)
-        with _progress(total, "reading and aligning") as advance:
+        with _progress() as progress:
             fitted, metadata = train_method(name, corpora, split=split.value, cv_folds=cv_folds,
-                                            on_page=advance)
+                                            progress=progress)
         save_model(fitted, output, **metadata)
     except (NewsmlError, OSError) as exc:
         if debug:
@@ -255,10 +267,6 @@ def list_methods() -> None:
     """List the available extraction methods."""
     for name, summary in registry.describe().items():
         typer.echo(f"{name:<16} {summary}")
-
-
-def main() -> None:  # pragma: no cover - console entry point wrapper
-    app()
 
 
 if __name__ == "__main__":  # pragma: no cover

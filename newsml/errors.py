@@ -15,5 +15,10 @@ class InvalidPageError(NewsmlError, ValueError):
     """
 
 
+class ConfigurationError(NewsmlError, ValueError):
+    """A method, option or parameter value that newsml does not accept (unknown method
+    name, bad evidence list, out-of-range parameter)."""
+
+
 class ModelError(NewsmlError):
     """A model file cannot be used: truncated, not a newsml model, or from another version."""

@@ -5,14 +5,15 @@ from __future__ import annotations
 import statistics
 import time
 from collections import Counter
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 
 from .corpus import LabeledPage
 from .errors import NewsmlError
-from .extract import extract_document
+from .extract import extract_page
 from .methods import NodeMethod
-from .parse import parse
+from .page import load_page
+from .progress import ProgressHook, hook
 from .scoring import Score, macro, outcome, score
 
 
@@ -57,19 +58,20 @@ class CorpusReport:
 
 
 def evaluate_pages(pages: Iterable[LabeledPage], scorer: NodeMethod, corpus: str, split: str,
-                   on_page: Callable[[], None] | None = None) -> CorpusReport:
+                   progress: ProgressHook | None = None) -> CorpusReport:
     """Extract every page with ``scorer`` and score it against its gold.
 
     Time counts parsing and extraction (what a user waits for), not reading the file.
     A page whose extraction fails (bad input, or a bug) counts as an empty extraction
     and is reported with its error; it never stops the corpus.
     """
+    progress = hook(progress)
     report = CorpusReport(corpus=corpus, method=scorer.name, split=split)
     for page in pages:
         html = page.html
         start = time.perf_counter()
         try:
-            text = extract_document(parse(html), scorer).text
+            text = extract_page(load_page(html), scorer).text
             error = None
         except NewsmlError as exc:
             text, error = "", str(exc)
@@ -77,21 +79,6 @@ def evaluate_pages(pages: Iterable[LabeledPage], scorer: NodeMethod, corpus: str
             text, error = "", f"{type(exc).__name__}: {exc}"
         elapsed = (time.perf_counter() - start) * 1000
         report.pages.append(PageResult(page.id, score(text, page.gold), elapsed, error))
-        if on_page is not None:
-            on_page()
+        progress.advance()
     return report
 
-
-def format_table(rows: Sequence[dict[str, object]]) -> str:
-    """A Markdown table of evaluation summaries."""
-    header = ["corpus", "method", "split", "pages", "precision", "recall", "f1", "ms_per_page",
-              "correct", "wrong", "missed"]
-    lines = ["| " + " | ".join(header) + " |", "|" + "---|" * len(header)]
-    for row in rows:
-        cells = []
-        for key in header:
-            value = row.get(key)
-            cells.append(f"{value:.3f}" if isinstance(value, float) and key != "ms_per_page"
-                         else ("-" if value is None else str(value)))
-        lines.append("| " + " | ".join(cells) + " |")
-    return "\n".join(lines)

@@ -5,12 +5,14 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
+from sklearn.exceptions import NotFittedError
 from sklearn.utils.validation import check_is_fitted
 
 from .article import Article
-from .errors import NewsmlError
-from .methods import NodeMethod, get_method
-from .parse import Document, parse
+from .errors import ConfigurationError, NewsmlError
+from .methods import NodeMethod
+from .page import Page, load_page
+from .persistence import get_method
 
 
 def extract(page: bytes | str | Path, method: str | NodeMethod = "default", title: str | None = None,
@@ -25,26 +27,26 @@ def extract(page: bytes | str | Path, method: str | NodeMethod = "default", titl
     """
     if isinstance(method, NodeMethod):
         if options:
-            raise NewsmlError(f"options {sorted(options)} given with a method instance: "
-                              "set them on the instance instead")
+            raise ConfigurationError(f"options {sorted(options)} given with a method instance: "
+                                     "set them on the instance instead")
         scorer = method
     else:
         scorer = get_method(method, **options)
-    return extract_document(parse(page, title=title), scorer)
+    return extract_page(load_page(page, title=title), scorer)
 
 
-def extract_document(doc: Document, scorer: NodeMethod) -> Article:
+def extract_page(page: Page, scorer: NodeMethod) -> Article:
     """Extract the article of an already parsed page with a method instance."""
     ensure_usable(scorer)
-    scores = scorer.score_nodes(doc)
-    keep = scorer.select(doc, scores)
-    return Article.from_nodes(doc, keep, scores, method=scorer.name, title=doc.title)
+    scores = scorer.score_nodes(page)
+    keep = scorer.select(page, scores)
+    return Article.from_nodes(page, keep, scores, method=scorer.name, title=page.title)
 
 
 def ensure_usable(scorer: NodeMethod) -> None:
     """Raise a clear NewsmlError when a learned method is used before it was trained."""
     try:
         check_is_fitted(scorer)
-    except Exception:
+    except NotFittedError:
         raise NewsmlError(f"method {scorer.name!r} is not trained: fit it on labeled pages "
                           "(newsml train) or use its shipped model") from None

@@ -14,19 +14,23 @@ the method as shipped and ignores ``y``.
 from __future__ import annotations
 
 import warnings
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 from sklearn.base import BaseEstimator, TransformerMixin
 from sklearn.utils.validation import check_is_fitted
 
-from .errors import NewsmlError
-from .extract import ensure_usable, extract_document
-from .methods import NodeMethod, get_method, new_method
-from .parse import parse
+from .errors import ConfigurationError, NewsmlError
+from .extract import ensure_usable, extract_page
+from .methods import NodeMethod, new_method
+from .page import load_page
+from .persistence import get_method, load_model
+from .progress import ProgressHook, hook
 from .scoring import macro, score
-from .training import labeled_documents
+from .text import tokens
+from .training import fit_method, labeled_pages
 
 #: A target whose strings are mostly at least this many tokens long is gold text.
 MIN_GOLD_TOKENS = 10
@@ -34,11 +38,13 @@ MIN_GOLD_TOKENS = 10
 Page = bytes | str | Path
 
 
+@dataclass(frozen=True)
 class _Gold:
     """A labeled page built from an in-memory (html, gold) pair."""
 
-    def __init__(self, index: int, html: Page, gold: str):
-        self.id, self.html, self.gold = str(index), html, gold
+    id: str
+    html: Page
+    gold: str
 
 
 class NewsExtractor(TransformerMixin, BaseEstimator):
@@ -71,23 +77,29 @@ class NewsExtractor(TransformerMixin, BaseEstimator):
         self.min_share = min_share
         self.on_error = on_error
 
-    def fit(self, X: Sequence[Page], y: Sequence[Any] | None = None,
-            on_page: Callable[[], None] | None = None) -> NewsExtractor:
-        """Train the method on pages ``X`` and gold texts ``y``, or take it as shipped."""
+    def fit(self, X: Sequence[Page], y: Sequence[Any] | None = None, *,
+            progress: ProgressHook | None = None) -> NewsExtractor:
+        """Train the method on pages ``X`` and gold texts ``y``, or take it as shipped.
+
+        ``progress`` (see :mod:`newsml.progress`) hears of each training page read.
+        """
         if self.on_error not in ("raise", "empty"):
-            raise ValueError(f"on_error must be 'raise' or 'empty', not {self.on_error!r}")
+            raise ConfigurationError(f"on_error must be 'raise' or 'empty', not {self.on_error!r}")
         pages = list(X)
         if self._trains_on(y):
-            if len(pages) != len(y):
-                raise ValueError(f"{len(pages)} pages but {len(y)} gold texts")
+            golds = list(y) if y is not None else []
+            if len(pages) != len(golds):
+                raise ValueError(f"{len(pages)} pages but {len(golds)} gold texts")
             method = new_method(self.method, **(self.method_params or {}))
-            docs, labels, skipped = labeled_documents(
-                (_Gold(i, page, gold) for i, (page, gold) in enumerate(zip(pages, y))),
-                min_share=self.min_share, on_page=on_page)
+            progress = hook(progress)
+            progress.start("reading and aligning", len(pages))
+            kept, skipped = labeled_pages(
+                (_Gold(str(i), page, gold) for i, (page, gold) in enumerate(zip(pages, golds))),
+                min_share=self.min_share, progress=progress)
             if skipped:
                 warnings.warn(f"{len(skipped)} training pages are not HTML and were skipped", stacklevel=2)
-            self.method_ = method.fit(docs, labels)
-            self.n_train_pages_ = len(docs)
+            self.method_, _ = fit_method(method, [page for _, page, _ in kept], [lab for _, _, lab in kept])
+            self.n_train_pages_ = len(kept)
         else:
             self.method_ = self._shipped_method()
             ensure_usable(self.method_)  # fail now, not at every predict
@@ -109,7 +121,7 @@ class NewsExtractor(TransformerMixin, BaseEstimator):
 
     def _extract(self, page: Page) -> str:
         try:
-            return extract_document(parse(page), self.method_).text
+            return extract_page(load_page(page), self.method_).text
         except NewsmlError as exc:
             if self.on_error == "raise":
                 raise
@@ -118,12 +130,12 @@ class NewsExtractor(TransformerMixin, BaseEstimator):
 
     def _trains_on(self, y: Sequence[Any] | None) -> bool:
         if self.train not in ("auto", True, False):
-            raise ValueError(f"train must be 'auto', True or False, not {self.train!r}")
+            raise ConfigurationError(f"train must be 'auto', True or False, not {self.train!r}")
         if self.train is True and self.model is not None:
-            raise NewsmlError("a model file is used as it is; drop `model` to train here")
+            raise ConfigurationError("a model file is used as it is; drop `model` to train here")
         if y is None or self.train is False:
             if self.train is True:
-                raise NewsmlError("train=True needs gold texts as y")
+                raise ConfigurationError("train=True needs gold texts as y")
             return False
         if self.train is True:
             return True
@@ -132,15 +144,11 @@ class NewsExtractor(TransformerMixin, BaseEstimator):
         values = list(y)
         if not values or not all(isinstance(v, str) for v in values):
             return False
-        from .text import tokens
-
         long_enough = sum(len(tokens(v)) >= MIN_GOLD_TOKENS for v in values)
         return long_enough * 2 > len(values)
 
     def _shipped_method(self) -> NodeMethod:
         if self.model is not None:
-            from .persistence import load_model
-
             return load_model(self.model)[0]
         return get_method(self.method, **(self.method_params or {}))
 

@@ -14,8 +14,8 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 
-from .nodes import BLOCK_TAGS, TextNode
-from .parse import Element
+from .nodes import TextNode
+from .tags import BLOCK_TAGS, Element
 
 #: Block tags of the naive-Bayes paper.
 NB_BLOCK_TAGS = ("table", "td", "tr", "div")
@@ -108,7 +108,7 @@ def text_node_sets(nodes: Sequence[TextNode]) -> list[list[int]]:
     for node in nodes:
         for owner, _, _ in node.pieces:
             for element in inline_chain(owner):
-                k = member_of.get(element)
-                if k is not None:
-                    touched[k].setdefault(node.index, None)
+                member = member_of.get(element)
+                if member is not None:
+                    touched[member].setdefault(node.index, None)
     return [list(indices) for indices in touched if indices]

@@ -19,23 +19,8 @@ from dataclasses import dataclass, field
 import numpy as np
 from lxml import etree
 
-from .parse import Element
+from .tags import BLOCK_TAGS, BREAK_TAGS, Element
 from .text import normalize_space, tokens, words
-
-#: Block-level elements: each starts and ends text nodes. Every other element is inline.
-BLOCK_TAGS = frozenset(
-    "address article aside blockquote body caption center col colgroup dd details dialog dir div "
-    "dl dt fieldset figcaption figure footer form frame frameset h1 h2 h3 h4 h5 h6 head header "
-    "hgroup hr html legend li listing main marquee menu nav ol optgroup option p plaintext pre "
-    "section summary table tbody td tfoot th thead title tr ul xmp".split()
-)
-#: Inline elements of HTML (for reference; anything outside BLOCK_TAGS behaves like them).
-INLINE_TAGS = frozenset(
-    "a abbr acronym b bdi bdo big button cite code data del dfn em font i img ins kbd label mark "
-    "nobr q rp rt ruby s samp small span strike strong sub sup time tt u var wbr".split()
-)
-#: Elements that end the current text node without opening a block of their own.
-BREAK_TAGS = frozenset({"br"})
 
 
 @dataclass(slots=True, eq=False)
@@ -43,7 +28,8 @@ class TextNode:
     """A run of visible text in document order, with what the methods need to know of it.
 
     ``chars`` and ``link_chars`` count non-space characters; ``line`` is the source line
-    where its text starts (near enough: the line of the element it opens or follows).
+    where its text starts (near enough: the line of the element it opens or follows),
+    the node's position for methods that read the page source line by line.
     ``pieces`` are the raw text strings of the run, each with the element that holds it
     (the element whose ``text`` it is, or the parent of the element whose ``tail`` it
     is) and its non-space character count: DOM-level methods use them to map their
@@ -131,6 +117,7 @@ class _RunBuilder:
     def flush(self) -> None:
         if self.chars:
             block = self.block
+            assert block is not None  # set with the run's first text
             parent = block.getparent()
             key = parent if parent is not None else block
             group = self.groups.setdefault(key, len(self.groups))

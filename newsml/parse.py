@@ -1,4 +1,8 @@
-"""Turn page bytes or text into a cleaned lxml tree (the first step of every method).
+"""Turn page bytes or text into a cleaned lxml tree: the passive output of parsing.
+
+:func:`parse` returns a :class:`ParsedPage` (tree, encoding, meta, the decoded text);
+everything derived from it (text nodes, title, language) belongs to
+:class:`newsml.page.Page`.
 
 - Decoding is decided here (see :mod:`newsml.encoding`) and lxml is always handed UTF-8
   bytes with the encoding named, so it never re-reads a page's (possibly wrong) meta
@@ -15,31 +19,20 @@ from __future__ import annotations
 
 import gzip
 import html
+import logging
 import re
 from dataclasses import dataclass, field
-from functools import cached_property
 from pathlib import Path
-from typing import TYPE_CHECKING
 
 from lxml import etree
 
 from .encoding import BOMS, decode_html
 from .errors import InvalidPageError
+from .tags import BLOCK_TAGS, INVISIBLE_TAGS, VOID_TAGS, Element
+from .text import normalize_space
 
-if TYPE_CHECKING:
-    import numpy as np
+log = logging.getLogger(__name__)
 
-    from .nodes import TextNode
-
-#: The element type of parsed pages: plain lxml elements, without lxml.html's per-element
-#: Python class lookup (which cost about a millisecond a page).
-Element = etree._Element
-
-#: Elements whose content is never visible text. ``<head>`` itself is not among them:
-#: libxml2 leaves the whole page inside it when an unknown tag precedes ``<body>``.
-INVISIBLE_TAGS = ("script", "style", "noscript", "template", "iframe", "object", "embed",
-                  "svg", "math", "canvas", "select", "textarea", "title", "meta", "link",
-                  "base", "noframes", "noembed")
 _HIDDEN_XPATH = etree.XPath(
     "//*[@hidden or @aria-hidden='true' or "
     "contains(translate(@style, 'DISPLAYNOE ', 'displaynoe'), 'display:none')]"
@@ -64,57 +57,22 @@ SAFE_DEPTHS = (1000, 256)
 _TAG_TOKEN_RE = re.compile(r"""<(/?)([a-zA-Z][a-zA-Z0-9:-]*)((?:[^>"']|"[^"]*"|'[^']*')*)>""")
 _BLOCK_BREAK_RE = re.compile(r"(?i)<\s*(?:br|/?p|/?div|/?li|/?tr|/?h[1-6]|/?td|/?table|/?blockquote)\b[^>]*>")
 _ANY_TAG_RE = re.compile(r"""<(?:[^>"']|"[^"]*"|'[^']*')*>|<!--.*?-->""", re.S)
-_VOID_TAGS = frozenset("area base br col embed hr img input link meta param source track wbr".split())
 
 
-@dataclass
-class Document:
-    """A parsed, cleaned page: the lxml root plus what was learned while parsing."""
+@dataclass(eq=False)
+class ParsedPage:
+    """A parsed, cleaned page: the lxml root and what was learned while parsing.
+
+    ``text`` is the decoded page as it was handed to the parser (source-line methods
+    such as CETR read it); ``flattened`` says the markup was too deep and was flattened.
+    """
 
     root: Element
     encoding: str
     title_text: str = ""
     meta: dict[str, str] = field(default_factory=dict)
     flattened: bool = False
-    given_title: str | None = None
-    source: str = field(default="", repr=False)
-
-    @cached_property
-    def title(self) -> str:
-        """The article's title (:func:`newsml.title.extract_title`), the caller's if sane."""
-        from .title import extract_title
-
-        return extract_title(self, self.given_title)
-
-    @cached_property
-    def nodes(self) -> list[TextNode]:
-        """The page's text nodes in document order (see :mod:`newsml.nodes`).
-
-        The walk starts at ``<html>``, not ``<body>``: content that malformed markup
-        left inside ``<head>`` is still content.
-        """
-        from .nodes import segment
-
-        return segment(self.root)
-
-    @cached_property
-    def block_tree(self) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
-        """``(parent, depth, block)`` index arrays of the nodes' blocks and their ancestors
-        (see :func:`newsml.nodes.block_tree`); several features climb this tree."""
-        from .nodes import block_tree
-
-        return block_tree(self.nodes)
-
-    @cached_property
-    def lang(self) -> str:
-        """Language code (see :func:`newsml.lang.detect_lang`), judged on the longest texts.
-
-        The longest text nodes are the likeliest prose; menus in front of them are not.
-        """
-        from .lang import detect_lang
-
-        longest = sorted(self.nodes, key=lambda node: node.chars, reverse=True)[:30]
-        return detect_lang(" ".join(node.text for node in longest), self.root.get("lang"))
+    text: str = field(default="", repr=False)
 
 
 def read_page(page: bytes | str | Path) -> bytes | str:
@@ -137,10 +95,9 @@ def read_page(page: bytes | str | Path) -> bytes | str:
     raise TypeError(f"page must be bytes, str or a path, not {type(page).__name__}")
 
 
-def parse(page: bytes | str | Path, title: str | None = None) -> Document:
-    """Parse a page (bytes, text or path) into a cleaned :class:`Document`.
+def parse(page: bytes | str | Path) -> ParsedPage:
+    """Parse a page (bytes, text or path) into a cleaned :class:`ParsedPage`.
 
-    ``title`` is a title known from elsewhere (a feed, the link text), used when sane.
     Raises :class:`InvalidPageError` when the input is empty, binary or has no markup.
     """
     data = read_page(page)
@@ -160,17 +117,19 @@ def parse(page: bytes | str | Path, title: str | None = None) -> Document:
     root, lost = _parse_utf8(_utf8(text))
     flattened = False
     for depth in SAFE_DEPTHS if lost else ():
+        log.debug("markup nested past the parser's limit: flattening below depth %d", depth)
         root, lost = _parse_utf8(_utf8(flatten_deep_markup(text, depth)))
         flattened = True
         if not lost:
             break
     if lost:
+        log.debug("flattened markup still loses text: parsing its text only, a line per block")
         root, _ = _parse_utf8(_utf8(text_only_markup(text)))
     meta = _read_meta(root)
     title_text = _first_text(root, "//head/title") or _first_text(root, "//title")
     clean(root)
-    return Document(root=root, encoding=encoding, title_text=title_text, meta=meta,
-                    flattened=flattened, given_title=title, source=text)
+    return ParsedPage(root=root, encoding=encoding, title_text=title_text, meta=meta,
+                      flattened=flattened, text=text)
 
 
 def clean(root: Element) -> None:
@@ -207,8 +166,6 @@ def flatten_deep_markup(text: str, max_depth: int = SAFE_DEPTHS[0]) -> str:
     element open) changes nothing, as in libxml2. Dropped inline tags leave nothing
     behind (a word split by them stays one word); other dropped tags leave a space.
     """
-    from .nodes import BLOCK_TAGS
-
     stack: list[str] = []
     open_count: dict[str, int] = {}
     dropped: dict[str, int] = {}
@@ -227,7 +184,7 @@ def flatten_deep_markup(text: str, max_depth: int = SAFE_DEPTHS[0]) -> str:
                     open_count[top] -= 1
                     if top == name:
                         break
-        elif name not in _VOID_TAGS and not rest.rstrip().endswith("/"):
+        elif name not in VOID_TAGS and not rest.rstrip().endswith("/"):
             if len(stack) >= max_depth:
                 dropped[name] = dropped.get(name, 0) + 1
                 keep = False
@@ -305,8 +262,6 @@ def _read_meta(root: Element) -> dict[str, str]:
 
 def _first_text(root: Element, xpath: str) -> str:
     """Whitespace-normalized text of the first element matching ``xpath``, or ''."""
-    from .text import normalize_space
-
     for element in root.xpath(xpath):
         text = normalize_space("".join(element.itertext()))
         if text:

@@ -26,8 +26,8 @@ import numpy as np
 import sklearn
 
 from ._version import __version__
-from .errors import ModelError
-from .methods.base import NodeMethod
+from .errors import ModelError, NewsmlError
+from .methods import NodeMethod, method_class, new_method, resolve_name
 
 FORMAT = "newsml-model"
 FORMAT_VERSION = 1
@@ -54,8 +54,8 @@ def save_model(method: NodeMethod, path: str | Path, **metadata: Any) -> Path:
     os.close(handle)
     try:
         joblib.dump(record, tmp, compress=3)
-        with open(tmp, "rb+") as handle:  # on disk before it takes the real name
-            os.fsync(handle.fileno())
+        with open(tmp, "rb+") as written:  # on disk before it takes the real name
+            os.fsync(written.fileno())
         os.chmod(tmp, 0o644)  # mkstemp makes private files; a model is meant to be shared
         os.replace(tmp, path)
     finally:
@@ -144,3 +144,19 @@ def _breaking(version: str) -> tuple[str, ...]:
     """The part of a version that must match: major, and minor too while major is 0."""
     parts = version.split(".")
     return tuple(parts[:2]) if parts[0] == "0" else tuple(parts[:1])
+
+
+def get_method(name: str = "default", **options: Any) -> NodeMethod:
+    """The method called ``name``: its shipped model when it has one and no options are given.
+
+    With ``options``, a fresh (untrained) instance with those parameters.
+    """
+    key = resolve_name(name)
+    if not options:
+        path = shipped_model_path(key) if method_class(key).ships_model else None
+        if path is not None:
+            return load_model(path)[0]
+        if method_class(key).requires_fit:
+            raise NewsmlError(f"method {key!r} must be trained and no model for it is installed: "
+                              f"run `newsml train CORPUS --method {key} -o MODEL.joblib`")
+    return new_method(key, **options)

@@ -1,8 +1,9 @@
 """Text primitives shared by every method: tokens, punctuation, scripts, words.
 
-Scoring tokens follow DESIGN.md: lower-cased runs of letters/digits, and every CJK
-character is a token of its own. Words (for topics and title keywords) use jieba on
-Chinese text; jieba is loaded lazily because its dictionary takes about a second.
+Scoring tokens are lower-cased runs of letters/digits, and every CJK character is a
+token of its own (so token-level scores are comparable across English and Chinese).
+Words (for topics and title keywords) use jieba on Chinese text; jieba is loaded
+lazily because its dictionary takes about a second.
 """
 
 from __future__ import annotations

@@ -1,4 +1,5 @@
-"""The article's title (TWCEM's Algorithm 2, twcem-title-based.txt).
+"""The article's title (Algorithm 2 of TWCEM: Tan et al., *Title-Based Extraction of News
+Contents for Text Mining*, IEEE Access 2018).
 
 1. A title given by the caller (from a feed or link text) is used when it is sane.
 2. Otherwise the meta title (``og:title``, ``twitter:title``, ``<title>``) is compared
@@ -19,7 +20,7 @@ from __future__ import annotations
 
 import re
 
-from .parse import Document
+from .parse import ParsedPage
 from .text import normalize_space, tokens
 
 #: Separators between a headline and the site name in ``<title>``: spaced dashes, bars,
@@ -84,9 +85,9 @@ def token_distance(a: list[str], b: list[str]) -> int:
     return previous[-1]
 
 
-def extract_title(doc: Document, given: str | None = None) -> str:
+def extract_title(doc: ParsedPage, given: str | None = None) -> str:
     """The article's title (see the module notes); '' when the page has none."""
-    if is_sane_title(given):
+    if given is not None and is_sane_title(given):
         return normalize_space(given)
     social = next((normalize_space(doc.meta[k]) for k in ("og:title", "twitter:title")
                    if is_sane_title(doc.meta.get(k))), "")
@@ -123,7 +124,7 @@ def extract_title(doc: Document, given: str | None = None) -> str:
     return ""
 
 
-def _headings(doc: Document, limit: int = 30) -> list[str]:
+def _headings(doc: ParsedPage, limit: int = 30) -> list[str]:
     """Texts of the first ``limit`` sane headings, in document order."""
     found = []
     for element in doc.root.iter(*_HEADINGS):

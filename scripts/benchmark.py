@@ -40,15 +40,18 @@ import lxml.html
 import newsml
 from newsml.corpus import LabeledPage, load_corpus
 from newsml.encoding import decode_html
-from newsml.extract import extract_document
-from newsml.methods import get_method
-from newsml.parse import parse
+from newsml.extract import extract_page
+from newsml.methods import DEFAULT_METHOD, methods, shipped_names
+from newsml.page import load_page
+from newsml.persistence import get_method
 from newsml.scoring import Score, macro, score
 
 REPO = Path(__file__).resolve().parent.parent
 DEFAULT_DATA = REPO.parent / "shared" / "data"
-NEWSML_METHODS = ("default", "econ", "nb", "cedst", "cedst-nc", "cedst-tf")
-LEARNED = {"default", "nb", "cedst", "cedst-nc", "cedst-tf", "fusion"}
+#: newsml's default and every other registered method.
+NEWSML_METHODS = ("default", *sorted(name for name in methods() if name != DEFAULT_METHOD))
+#: Methods whose shipped models were trained on the corpora's train pages.
+LEARNED = {"default", *shipped_names()}
 PEERS = ("trafilatura", "readability-lxml", "justext", "boilerpy3", "goose3", "newspaper4k", "resiliparse")
 SIZE_BUCKETS = ((0, 50), (50, 100), (100, 200), (200, 400), (400, 10**9))  # KB
 WARM_UP = (("<html><body><p>A first sentence, to warm up. Another one.</p></body></html>", "en"),
@@ -62,7 +65,7 @@ def newsml_tool(method: str) -> Extractor:
     scorer = get_method(method)
 
     def run(data: bytes, _text: str, _lang: str) -> str:
-        return extract_document(parse(data), scorer).text
+        return extract_page(load_page(data), scorer).text
     return run
 
 

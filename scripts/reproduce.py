@@ -19,12 +19,14 @@ from pathlib import Path
 
 from newsml.corpus import load_corpus
 from newsml.evaluate import evaluate_pages
-from newsml.methods import get_method
+from newsml.methods import DEFAULT_METHOD, methods, shipped_names
+from newsml.persistence import get_method
 
 REPO = Path(__file__).resolve().parent.parent
-METHODS = ("cedst", "cedst-nc", "cedst-tf", "cepr", "cetr", "cetd", "econ", "twcem", "title-relevance",
-           "nb", "default")
-LEARNED = {"cedst", "cedst-nc", "cedst-tf", "nb", "default"}
+#: Every method of the papers' tables (all registered methods), then newsml's default.
+METHODS = (*sorted(name for name in methods() if name != DEFAULT_METHOD), "default")
+#: Methods whose shipped models were trained on the corpora's train pages.
+LEARNED = {*shipped_names(), "default"}
 
 
 def main() -> int:

@@ -16,7 +16,7 @@ import sys
 from pathlib import Path
 
 from newsml.corpus import load_corpus
-from newsml.parse import parse
+from newsml.page import load_page
 from newsml.scoring import score
 from newsml.text import normalize_space
 from newsml.title import strip_site_name
@@ -40,7 +40,7 @@ def main() -> int:
             continue
         exact = stripped = f1 = 0.0
         for page in pages:
-            title, reference = parse(page.html).title, normalize_space(page.meta["title"])
+            title, reference = load_page(page.html).title, normalize_space(page.meta["title"])
             exact += title == reference
             stripped += title == strip_site_name(reference)
             f1 += score(title, reference).f1

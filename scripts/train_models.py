@@ -14,17 +14,18 @@ import sys
 import time
 from pathlib import Path
 
+from newsml.methods import shipped_names
 from newsml.persistence import save_model
 from newsml.training import train_method
 
 REPO = Path(__file__).resolve().parent.parent
-SHIPPED = ("fusion", "nb", "cedst", "cedst-nc", "cedst-tf")
 
 
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--data", type=Path, default=REPO.parent / "shared" / "data")
-    parser.add_argument("--methods", nargs="+", default=list(SHIPPED))
+    parser.add_argument("--methods", nargs="+", default=shipped_names(),
+                        help="methods to train (default: every method whose model ships)")
     parser.add_argument("--out", type=Path, default=REPO / "models")
     parser.add_argument("--cv-folds", type=int, default=5)
     args = parser.parse_args()

@@ -21,6 +21,10 @@ def shared_corpus(name: str) -> Path:
     return folder
 
 
-@pytest.fixture
-def labeled_dir() -> Path:
-    return LABELED
+def parsed_with_labels(pages) -> tuple[list, list]:
+    """Parsed pages and their node labels, for labeled pages that all parse."""
+    from newsml.training import labeled_pages
+
+    kept, skipped = labeled_pages(pages)
+    assert not skipped, skipped
+    return [page for _, page, _ in kept], [labels for _, _, labels in kept]

@@ -7,7 +7,7 @@ from conftest import shared_corpus
 
 from newsml import load_corpus
 from newsml.align import align_labels, aligned_shares, matching_pairs, oracle_score
-from newsml.parse import parse
+from newsml.page import load_page
 from newsml.scoring import macro
 
 PAGE = """<html><body>
@@ -23,7 +23,7 @@ GOLD = ("The harbour closed on Monday as the storm reached the coast, officials 
 
 
 def test_article_paragraphs_are_content_and_the_rest_noise():
-    nodes = parse(PAGE).nodes
+    nodes = load_page(PAGE).nodes
     labels = dict(zip((n.text for n in nodes), align_labels(nodes, GOLD)))
     assert labels["The harbour closed on Monday as the storm reached the coast, officials said."] == 1
     assert labels["Ferries will resume on Wednesday if the wind drops below gale force."] == 1
@@ -33,13 +33,13 @@ def test_article_paragraphs_are_content_and_the_rest_noise():
 
 def test_a_repeat_of_the_gold_out_of_order_is_not_content():
     # the related-link copy of the first sentence comes after the second paragraph
-    nodes = parse(PAGE).nodes
+    nodes = load_page(PAGE).nodes
     related = next(n for n in nodes if n.block.get("class") == "related")
     assert align_labels(nodes, GOLD)[related.index] == 0
 
 
 def test_shares_are_fractions_and_the_threshold_applies():
-    nodes = parse("<p>alpha beta gamma delta</p><p>epsilon</p>").nodes
+    nodes = load_page("<p>alpha beta gamma delta</p><p>epsilon</p>").nodes
     shares = aligned_shares(nodes, "alpha beta zeta eta")
     assert shares.tolist() == [0.5, 0.0]
     assert align_labels(nodes, "alpha beta zeta eta").tolist() == [1, 0]
@@ -58,11 +58,11 @@ def test_matching_pairs_are_increasing_and_exact():
 
 
 def test_oracle_is_perfect_on_a_clean_page():
-    assert oracle_score(parse(PAGE).nodes, GOLD).f1 == pytest.approx(1.0)
+    assert oracle_score(load_page(PAGE).nodes, GOLD).f1 == pytest.approx(1.0)
 
 
 @pytest.mark.parametrize(("corpus", "floor"), [("scrapinghub", 0.97), ("cwced_zh", 0.95)])
 def test_oracle_ceiling_on_shared_corpora(corpus, floor):
     pages = load_corpus(shared_corpus(corpus))
-    result = macro(oracle_score(parse(page.html).nodes, page.gold) for page in pages)
+    result = macro(oracle_score(load_page(page.html).nodes, page.gold) for page in pages)
     assert result.f1 >= floor, f"oracle F1 {result.f1:.4f} on {corpus}: segmentation or alignment loses text"

@@ -6,7 +6,7 @@ import pytest
 
 from newsml import extract, load_corpus
 from newsml.methods.econ import Econ
-from newsml.parse import parse
+from newsml.page import load_page
 from newsml.scoring import macro, score
 
 NAV = "<ul>" + "".join(f"<li><a href='/{w}'>{w}</a></li>" for w in ["Home", "World", "Sport"]) + "</ul>"
@@ -74,7 +74,7 @@ def test_a_page_without_any_period_or_comma_still_yields_its_longest_text():
 
 
 def test_scores_are_one_per_node_in_unit_range():
-    doc = parse(f"<html><body>{NAV}<p>Some text, with <a>a link</a> inside.</p></body></html>")
+    doc = load_page(f"<html><body>{NAV}<p>Some text, with <a>a link</a> inside.</p></body></html>")
     scores = Econ().score_nodes(doc)
     assert scores.shape == (len(doc.nodes),) and ((scores >= 0) & (scores <= 1)).all()
     assert scores[-1] == 1.0 and scores[0] == 0.0

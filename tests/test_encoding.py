@@ -8,7 +8,7 @@ import pytest
 
 from newsml import extract
 from newsml.encoding import canonical_encoding, declared_encoding, decode_html
-from newsml.parse import parse
+from newsml.page import load_page
 
 ZH = ("北京时间昨天晚上，国家统计局发布了最新的经济数据。数据显示，今年前三季度国内生产总值同比增长，"
       "消费和投资保持稳定，就业形势总体平稳。专家表示，经济运行中的积极因素正在增多。") * 3
@@ -61,7 +61,7 @@ def test_text_input_never_rereads_its_meta_charset():
 @pytest.mark.parametrize("bom,codec", [(codecs.BOM_UTF8, "utf-8"), (codecs.BOM_UTF16_LE, "utf-16-le")])
 def test_byte_order_mark_decides(bom, codec):
     data = bom + page("Café, naïve résumé.", "iso-8859-1").encode(codec)
-    doc = parse(data)
+    doc = load_page(data)
     assert doc.encoding == codec
     assert doc.nodes[0].text == "Café, naïve résumé."
 

@@ -17,9 +17,9 @@ from newsml.features import (
 )
 from newsml.features.context import CONTEXT_NAMES, belief_context
 from newsml.features.topic import node_words, page_topics, textrank_keywords
-from newsml.parse import parse
+from newsml.page import load_page
 
-PAGE = parse("""<html><body>
+PAGE = load_page("""<html><body>
 <ul><li><a href="/a">one two</a></li><li><a href="/b">three</a></li></ul>
 <div><p>alpha beta gamma delta</p><p>epsilon zeta</p><p>eta, <a href="/c">theta</a> iota.</p></div>
 </body></html>""")
@@ -30,7 +30,7 @@ def test_union_lines_up_one_row_per_node_across_pages():
         ("nb", NaiveBayesFeatures), ("cluster", TextClusterFeature), ("var", TextVarianceFeature),
         ("href", HyperlinkFeature), ("topic", TopicFeature), ("shape", ShapeFeatures),
         ("sem", SemanticFeatures)]])
-    other = parse("<p>A second, short page.</p>")
+    other = load_page("<p>A second, short page.</p>")
     X = union.fit_transform([PAGE, other])
     assert X.shape == (len(PAGE.nodes) + len(other.nodes), 4 + 1 + 1 + 1 + 1 + 4 + 6)
     assert len(union.get_feature_names_out()) == X.shape[1]
@@ -82,7 +82,7 @@ def test_topic_feature_is_highest_on_the_article():
     html = "<html><body>" + "".join(
         f"<p>The storm closed the harbour and the ferry stopped, report {i}.</p>" for i in range(4)
     ) + "<div><a>Shoes on sale</a></div></body></html>"
-    doc = parse(html)
+    doc = load_page(html)
     values = TopicFeature().page_features(doc).ravel()
     assert values[:4].tolist() == [1.0] * 4 and values[4] == 0.0
 
@@ -100,7 +100,7 @@ def test_textrank_keeps_all_words_of_short_nodes_and_ranks_long_ones():
 
 
 def test_semantic_families_look_four_levels_up_only():
-    doc = parse("""<html><body><div class="comment-list"><div><div><div><div><p>deep</p>
+    doc = load_page("""<html><body><div class="comment-list"><div><div><div><div><p>deep</p>
         </div></div></div></div><p>near</p></div><footer><p>foot</p></footer></body></html>""")
     rows = SemanticFeatures().page_features(doc)
     names = list(SemanticFeatures.feature_names)
@@ -115,7 +115,7 @@ def test_shape_features_are_in_unit_range():
 
 
 def test_belief_context_reads_neighbours_containers_and_the_main_container():
-    page = parse("""<html><body>
+    page = load_page("""<html><body>
     <ul><li><a href="/a">menu one</a></li><li><a href="/b">menu two</a></li></ul>
     <div><div><p>first article paragraph here</p><p>short</p><p>last article paragraph</p></div></div>
     <div><p>footer words</p></div>
@@ -135,11 +135,11 @@ def test_belief_context_reads_neighbours_containers_and_the_main_container():
     assert column["near2"][3] > belief[3] and column["near2"][0] < 0.5
     assert column["in_main"].tolist() == [0, 0, 1, 1, 1, 0]
     assert column["between"].tolist() == [0, 0, 1, 1, 1, 0]
-    assert belief_context(parse("<p>x</p>"), np.zeros(1))[0, CONTEXT_NAMES.index("in_main")] == 0
+    assert belief_context(load_page("<p>x</p>"), np.zeros(1))[0, CONTEXT_NAMES.index("in_main")] == 0
 
 
 def test_belief_context_boxes_hold_every_node_below_not_only_siblings():
-    page = parse("""<html><body><div>lead text of the story<p>deeper paragraph</p>
+    page = load_page("""<html><body><div>lead text of the story<p>deeper paragraph</p>
     <div><p>one more</p><p>|</p></div></div></body></html>""")
     assert [node.text for node in page.nodes] == ["lead text of the story", "deeper paragraph",
                                                   "one more", "|"]

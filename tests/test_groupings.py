@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from newsml.groupings import nb_blocks, text_node_sets
-from newsml.parse import parse
+from newsml.page import load_page
 
 TABLE_PAGE = """<html><body>
 <table><tr><td><a>Home</a></td><td><a>News</a></td></tr></table>
@@ -13,7 +13,7 @@ TABLE_PAGE = """<html><body>
 
 
 def test_nb_blocks_climb_to_table_cells_and_divs_and_merge_siblings():
-    nodes = parse(TABLE_PAGE).nodes
+    nodes = load_page(TABLE_PAGE).nodes
     texts = [n.text for n in nodes]
     blocks = [[texts[i] for i in block] for block in nb_blocks(nodes)]
     # the two <td> are siblings: one block; the two sibling <div>s merge as well
@@ -23,7 +23,7 @@ def test_nb_blocks_climb_to_table_cells_and_divs_and_merge_siblings():
 
 
 def test_econ_sets_join_adjacent_big_node_siblings():
-    nodes = parse("""<div><p>One, two.</p><p>Three.</p><ul><li>x</li></ul><p>Four.</p></div>""").nodes
+    nodes = load_page("""<div><p>One, two.</p><p>Three.</p><ul><li>x</li></ul><p>Four.</p></div>""").nodes
     texts = [n.text for n in nodes]
     sets = sorted([texts[i] for i in s] for s in text_node_sets(nodes))
     # the <ul> breaks the run of <p> siblings; the <li> is a set of its own
@@ -32,7 +32,7 @@ def test_econ_sets_join_adjacent_big_node_siblings():
 
 def test_econ_sets_of_a_pieces_page_span_links_and_breaks():
     html = "<div>Text one, <a>linked</a> more.<br><font>font piece</font> end.</div>"
-    nodes = parse(html).nodes
+    nodes = load_page(html).nodes
     texts = [n.text for n in nodes]
     assert texts == ["Text one, linked more.", "font piece end."]
     # <a>, <br> and <font> are adjacent big-nodes: one set that spans both text nodes,

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from newsml.parse import parse
+from newsml.page import load_page
 
 PAGE = """<html><body>
 <div id="nav"><ul><li><a href="/">Home</a></li><li><a href="/world">World</a></li></ul></div>
@@ -16,7 +16,7 @@ PAGE = """<html><body>
 
 
 def test_nodes_are_inline_runs_in_document_order():
-    nodes = parse(PAGE).nodes
+    nodes = load_page(PAGE).nodes
     assert [n.text for n in nodes] == [
         "Home", "World", "Headline",
         "First paragraph with a link in the middle, and more text.",
@@ -26,7 +26,7 @@ def test_nodes_are_inline_runs_in_document_order():
 
 
 def test_link_characters_are_counted_inside_a_node():
-    nodes = parse(PAGE).nodes
+    nodes = load_page(PAGE).nodes
     para = nodes[3]
     assert para.link_chars == len("alink") and para.chars == len("".join(para.text.split()))
     assert 0 < para.link_ratio < 0.2
@@ -34,7 +34,7 @@ def test_link_characters_are_counted_inside_a_node():
 
 
 def test_block_path_depth_and_siblings():
-    nodes = parse(PAGE).nodes
+    nodes = load_page(PAGE).nodes
     home, world, headline, first, second, after, footer = nodes
     assert home.tag == "li" and home.path == ("html", "body", "div", "ul", "li")
     assert home.depth == 5 and headline.depth == 4
@@ -45,18 +45,18 @@ def test_block_path_depth_and_siblings():
 
 
 def test_words_use_jieba_for_chinese_only():
-    nodes = parse("<p>北京时间昨天晚上发布了数据。</p><p>Plain English words here.</p>").nodes
+    nodes = load_page("<p>北京时间昨天晚上发布了数据。</p><p>Plain English words here.</p>").nodes
     assert nodes[0].words[:2] == ["北京", "时间"]
     assert nodes[1].words == ["plain", "english", "words", "here"]
     assert nodes[1].token_count == 4
 
 
 def test_nodes_of_whitespace_only_runs_are_skipped():
-    nodes = parse("<div>  <span> </span>\n<p>\u00a0</p><p>real text</p></div>").nodes
+    nodes = load_page("<div>  <span> </span>\n<p>\u00a0</p><p>real text</p></div>").nodes
     assert [n.text for n in nodes] == ["real text"]
 
 
 def test_pieces_name_the_element_holding_each_text():
-    node = parse("<p>Before <a>link</a> after</p>").nodes[0]
+    node = load_page("<p>Before <a>link</a> after</p>").nodes[0]
     held = [(owner.tag, text, visible) for owner, text, visible in node.pieces]
     assert held == [("p", "Before ", 6), ("a", "link", 4), ("p", " after", 5)]

@@ -9,7 +9,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from newsml import InvalidPageError, extract
-from newsml.parse import flatten_deep_markup, parse
+from newsml.page import load_page
+from newsml.parse import flatten_deep_markup
 
 
 @pytest.mark.parametrize(("data", "fragment"), [
@@ -24,7 +25,7 @@ from newsml.parse import flatten_deep_markup, parse
 ])
 def test_bad_input_raises_one_documented_error(data, fragment):
     with pytest.raises(InvalidPageError, match=fragment):
-        parse(data)
+        load_page(data)
 
 
 def test_invalid_page_error_is_a_value_error():
@@ -33,7 +34,7 @@ def test_invalid_page_error_is_a_value_error():
 
 def test_missing_file_path_is_reported_as_such():
     with pytest.raises(InvalidPageError, match="no file of that name"):
-        parse("no/such/page.html")
+        load_page("no/such/page.html")
 
 
 def test_reads_a_path(tmp_path):
@@ -62,14 +63,14 @@ def test_malformed_markup_never_raises(markup):
 @given(st.text(alphabet=st.sampled_from(list("<>/=\"' abcdiv&;#p\n,.中文")), max_size=300))
 def test_arbitrary_text_parses_or_raises_invalid_page(text):
     try:
-        nodes = parse(text).nodes
+        nodes = load_page(text).nodes
     except InvalidPageError:
         return
     assert all(node.text.strip() for node in nodes)
 
 
 def test_scripts_styles_comments_and_hidden_elements_are_dropped():
-    doc = parse("""<html><head><style>p {color: red}</style></head><body>
+    doc = load_page("""<html><head><style>p {color: red}</style></head><body>
         <script>var secret = "script text";</script><noscript>enable js, please.</noscript>
         <!-- a comment, with text. --><template><p>template text.</p></template>
         <p>Visible, yes.</p><p hidden>hidden attribute.</p>
@@ -81,7 +82,7 @@ def test_scripts_styles_comments_and_hidden_elements_are_dropped():
 def test_content_left_inside_head_by_the_parser_is_kept():
     # an unknown tag after <title> makes libxml2 keep what follows inside <head>
     # (two pages of cwced_zh have all their text there)
-    doc = parse("<html><head><title>T</title><foo>Kept, in head.</foo></head></html>")
+    doc = load_page("<html><head><title>T</title><foo>Kept, in head.</foo></head></html>")
     node = next(n for n in doc.nodes if n.text == "Kept, in head.")
     assert node.path[:2] == ("html", "head")
 
@@ -90,16 +91,16 @@ def test_ten_thousand_levels_of_nesting_keep_their_text():
     depth = 10_000
     nested = "<div>" * depth + "deep, text." + "</div>" * depth
     html = f"<html><body>{nested}<p>after, too.</p></body></html>"
-    doc = parse(html)
+    doc = load_page(html)
     texts = [node.text for node in doc.nodes]
-    assert doc.flattened
+    assert doc.parsed.flattened
     assert texts == ["deep, text.", "after, too."]
 
 
 def test_thousands_of_unclosed_font_tags_keep_their_text():
     words = [f"word{i}" for i in range(3000)]
     html = "<html><body><p>" + "".join(f"<font>{w} " for w in words) + "</p><p>end.</p></body></html>"
-    text = " ".join(node.text for node in parse(html).nodes)
+    text = " ".join(node.text for node in load_page(html).nodes)
     assert all(w in text for w in (words[0], words[1500], words[-1], "end."))
 
 
@@ -111,55 +112,56 @@ def test_flatten_keeps_every_character_of_text():
 
 
 def test_nul_characters_are_ignored_like_browsers_do():
-    doc = parse(b"<p>Before, yes.</p>\x00<p>After, \x00too.</p>")
+    doc = load_page(b"<p>Before, yes.</p>\x00<p>After, \x00too.</p>")
     assert [n.text for n in doc.nodes] == ["Before, yes.", "After, too."]
 
 
 def test_deep_recovery_with_stray_end_tags_loses_nothing():
     # stray </i> end tags do not close anything in libxml2; depth must not undercount
     html = "<html><body>" + "".join(f"<font><b>w{i}, </i>" for i in range(3000))
-    text = " ".join(node.text for node in parse(html).nodes)
+    text = " ".join(node.text for node in load_page(html).nodes)
     assert all(f"w{i}," in text for i in range(3000))
 
 
 def test_flatten_reads_quoted_angle_brackets_and_keeps_words_whole():
     html = "<html><body>" + "".join(f"<font title='x>y'>w{i}, " for i in range(3000))
-    text = " ".join(node.text for node in parse(html).nodes)
+    text = " ".join(node.text for node in load_page(html).nodes)
     assert "y'>" not in text and "w2999," in text
     chinese = "<html><body>" + "".join(f"<font>{c}" for c in "国家统计局" * 600)
-    assert parse(chinese).nodes[0].text == "国家统计局" * 600
+    assert load_page(chinese).nodes[0].text == "国家统计局" * 600
 
 
 def test_text_only_fallback_keeps_lines():
     from newsml.parse import text_only_markup
 
     flat = text_only_markup("<div><b>One &amp; two</b><br>three<p>four</p></div>")
-    assert [n.text for n in parse(flat).nodes] == ["One & two", "three", "four"]
+    assert [n.text for n in load_page(flat).nodes] == ["One & two", "three", "four"]
 
 
 def test_noframes_and_noembed_are_not_content():
-    doc = parse("<html><frameset><frame src=a></frameset><noframes><p>Your browser, sadly.</p>"
+    doc = load_page("<html><frameset><frame src=a></frameset><noframes><p>Your browser, sadly.</p>"
                 "</noframes><body><p>Real, text.</p><noembed>embed fallback.</noembed></body></html>")
     assert [n.text for n in doc.nodes] == ["Real, text."]
 
 
 def test_custom_and_office_elements_are_inline():
-    doc = parse("<p>The <x-highlight>mayor</x-highlight> said, <st1:place>today</st1:place>.<o:p></o:p></p>")
+    doc = load_page("<p>The <x-highlight>mayor</x-highlight> said, "
+                    "<st1:place>today</st1:place>.<o:p></o:p></p>")
     assert [n.text for n in doc.nodes] == ["The mayor said, today."]
 
 
 @pytest.mark.parametrize("codec", ["utf-16-be", "utf-32-le", "utf-32-be"])
 def test_wide_unicode_with_a_bom(codec):
     bom = {"utf-16-be": b"\xfe\xff", "utf-32-le": b"\xff\xfe\x00\x00", "utf-32-be": b"\x00\x00\xfe\xff"}
-    doc = parse(bom[codec] + "<p>Wide, text.</p>".encode(codec))
+    doc = load_page(bom[codec] + "<p>Wide, text.</p>".encode(codec))
     assert doc.encoding == codec and doc.nodes[0].text == "Wide, text."
 
 
 def test_missing_path_objects_are_invalid_pages(tmp_path):
     with pytest.raises(InvalidPageError, match="no such file"):
-        parse(tmp_path / "nope.html")
+        load_page(tmp_path / "nope.html")
     with pytest.raises(InvalidPageError, match="not a file"):
-        parse(tmp_path)
+        load_page(tmp_path)
 
 
 @settings(max_examples=200, deadline=None)
@@ -168,7 +170,7 @@ def test_missing_path_objects_are_invalid_pages(tmp_path):
 def test_arbitrary_bytes_with_any_declaration_parse_or_raise_invalid_page(data, charset):
     page = (f'<meta charset="{charset}">'.encode() if charset else b"") + b"<p>" + data
     try:
-        nodes = parse(page).nodes
+        nodes = load_page(page).nodes
     except InvalidPageError:
         return
     assert all(node.text.strip() for node in nodes)

@@ -7,7 +7,7 @@ import warnings
 
 import joblib
 import pytest
-from conftest import LABELED
+from conftest import LABELED, parsed_with_labels
 from sklearn.linear_model import LogisticRegression
 from typer.testing import CliRunner
 
@@ -15,7 +15,7 @@ from newsml import ModelError, load_corpus, load_model, save_model
 from newsml.cli import app
 from newsml.methods import new_method
 from newsml.persistence import FORMAT, shipped_model_path
-from newsml.training import labeled_documents, train_method
+from newsml.training import train_method
 
 
 @pytest.fixture(scope="module")
@@ -32,7 +32,7 @@ def test_round_trip_keeps_the_method_and_metadata(nb_model):
     assert meta["training"]["corpora"] == {"labeled": len(load_corpus(LABELED, split="train"))}
     assert meta["feature_names"] == ["unlinked_chars", "link_ratio", "punct_ratio", "p_count"]
     assert {"newsml_version", "sklearn_version", "created", "params"} <= set(meta)
-    docs, _, _ = labeled_documents(load_corpus(LABELED, split="test")[:2])
+    docs, _ = parsed_with_labels(load_corpus(LABELED, split="test")[:2])
     for doc in docs:
         assert loaded.score_nodes(doc).tolist() == method.score_nodes(doc).tolist()
 

@@ -14,7 +14,7 @@ from conftest import shared_corpus
 
 from newsml import load_corpus
 from newsml.evaluate import evaluate_pages
-from newsml.methods import get_method
+from newsml.persistence import get_method
 
 FLOORS = json.loads((Path(__file__).parent / "quality_floors.json").read_text(encoding="utf-8"))
 

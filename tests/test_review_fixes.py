@@ -8,12 +8,13 @@ import types
 import joblib
 import numpy as np
 import pytest
-from conftest import LABELED
+from conftest import LABELED, parsed_with_labels
 from scipy.optimize import check_grad
 from sklearn.model_selection import cross_val_score
 from typer.testing import CliRunner
 
 from newsml import (
+    ConfigurationError,
     DiscretizedNaiveBayes,
     ModelError,
     NewsExtractor,
@@ -28,7 +29,7 @@ from newsml.features.topic import textrank_keywords
 from newsml.methods import new_method
 from newsml.persistence import save_model
 from newsml.title import strip_site_name
-from newsml.training import labeled_documents, train_method
+from newsml.training import train_method
 
 
 def _corpus(folder, pages):
@@ -140,11 +141,11 @@ def test_naive_bayes_rejects_zero_smoothing():
 
 
 def test_refitting_without_labels_forgets_the_earlier_fit():
-    docs, labels, _ = labeled_documents(load_corpus(LABELED, split="train")[:6])
-    twcem = new_method("twcem").fit(docs, labels)
-    assert hasattr(twcem, "best_params_")
-    assert not hasattr(twcem.fit(docs, None), "best_params_")
-    with pytest.raises(NewsmlError, match="sigma must be"):
+    docs, labels = parsed_with_labels(load_corpus(LABELED, split="train")[:6])
+    cedst = new_method("cedst").fit(docs, labels)
+    assert hasattr(cedst, "classifier_")
+    assert not hasattr(cedst.fit(docs, None), "classifier_")
+    with pytest.raises(ConfigurationError, match="sigma must be"):
         new_method("fusion", sigma="wide").fit(docs, labels)
 
 

@@ -4,18 +4,19 @@ from __future__ import annotations
 
 import json
 
-import numpy as np
 import pytest
-from conftest import LABELED
+from conftest import LABELED, parsed_with_labels
 from typer.testing import CliRunner
 
 from newsml import extract, load_corpus
 from newsml.cli import app
-from newsml.methods import METHODS, new_method
+from newsml.methods import methods, new_method
 from newsml.methods.title_relevance import title_keywords
 from newsml.methods.twcem import lcs_length
-from newsml.scoring import macro, score
-from newsml.training import labeled_documents
+from newsml.model_selection import page_f1
+from newsml.persistence import load_model
+from newsml.scoring import score
+from newsml.training import fit_method
 
 ARTICLE = """<html><head><title>Storm closes the harbour at Riverton - Post</title></head><body>
 <ul><li><a href="/">Home</a></li><li><a href="/w">World</a></li></ul>
@@ -69,28 +70,28 @@ def test_paper_defaults_are_the_constructor_defaults():
 @pytest.fixture(scope="module")
 def labeled():
     train, test = load_corpus(LABELED, split="train"), load_corpus(LABELED, split="test")
-    docs, labels, _ = labeled_documents(train)
+    docs, labels = parsed_with_labels(train)
     return docs, labels, test
 
 
 @pytest.mark.parametrize("name", ["twcem", "title-relevance", "cetr", "cepr", "cetd"])
-def test_fit_tunes_thresholds_without_changing_the_defaults(labeled, name):
-    docs, labels, test = labeled
+def test_training_tunes_a_configured_copy_that_shows_what_runs(labeled, name):
+    pages, labels, test = labeled
     method = new_method(name)
     defaults = method.get_params()
-    fitted = method.fit(docs, labels)
-    assert fitted is method and method.get_params() == defaults
-    assert set(method.best_params_) == set(type(method).search_space)
-    default_f1 = new_method(name).fit(docs, None)  # no labels: nothing to tune
-    assert not hasattr(default_f1, "best_params_")
-    # tuned on the training pages, never worse there than the paper's defaults
-    from newsml.scoring import mask_score
-    weights = [np.array([n.n_tokens for n in d.nodes], float) for d in docs]
-    untuned = np.mean([mask_score(w, new_method(name).predict([d])[0], lab.astype(bool)).f1
-                       for d, w, lab in zip(docs, weights, labels)])
-    assert method.fit_f1_ >= untuned - 1e-9
-    result = macro(score(extract(p.html, method=method).text, p.gold) for p in test)
-    assert 0.0 < result.f1 <= 1.0
+    tuned, choices = fit_method(method, pages, labels)
+    assert method.get_params() == defaults                       # the given method is untouched
+    assert tuned is not method and type(tuned) is type(method)
+    assert tuned.get_params() == {**defaults, **choices["tuned_params"]}
+    assert set(choices["tuned_params"]) == set(type(method).search_space)
+    # the reported F1 is the tuned copy's own on the training pages, and no grid point
+    # (the paper's defaults included) does better there
+    assert page_f1(pages, tuned.predict(pages), labels) == pytest.approx(choices["tuned_f1"])
+    assert choices["tuned_f1"] >= page_f1(pages, method.predict(pages), labels) - 1e-12
+    # what runs is only the parameters: a fresh instance with them extracts the same text
+    fresh = new_method(name, **choices["tuned_params"])
+    for page in test:
+        assert extract(page.html, method=tuned).text == extract(page.html, method=fresh).text
 
 
 def test_train_cli_writes_a_tuned_twcem_model(tmp_path):
@@ -102,9 +103,11 @@ def test_train_cli_writes_a_tuned_twcem_model(tmp_path):
     page = sorted(LABELED.glob("*.html"))[0]
     record = json.loads(runner.invoke(app, ["predict", str(page), "--model", str(out), "-f", "json"]).stdout)
     assert record["method"] == "twcem"
+    model, metadata = load_model(out)
+    assert model.get_params() == {**new_method("twcem").get_params(), **metadata["training"]["tuned_params"]}
 
 
 def test_every_registered_method_is_listed():
     listed = CliRunner().invoke(app, ["methods"]).stdout
-    for name in METHODS:
+    for name in methods():
         assert name in listed

@@ -6,7 +6,7 @@ import pytest
 from conftest import LABELED
 
 from newsml import extract, load_corpus
-from newsml.parse import parse
+from newsml.page import load_page
 from newsml.title import extract_title, is_sane_title, strip_site_name, token_distance
 
 
@@ -22,31 +22,32 @@ def test_site_names_are_stripped(raw, clean):
 
 
 def test_heading_closest_to_the_meta_title_wins():
-    doc = parse("""<html><head><title>Council approves the bridge budget - Riverton Post</title></head>
+    doc = load_page("""<html><head><title>Council approves the bridge budget - Riverton Post</title></head>
       <body><h2>Most read</h2><h1>Council approves bridge budget</h1><h3>Weather</h3></body></html>""")
-    assert extract_title(doc) == "Council approves bridge budget"
+    assert extract_title(doc.parsed) == "Council approves bridge budget"
 
 
 def test_meta_title_when_no_heading_is_close():
-    doc = parse("<html><head><title>Flood warning for the valley | Daily</title></head>"
+    doc = load_page("<html><head><title>Flood warning for the valley | Daily</title></head>"
                 "<body><h2>Sign in</h2><p>text</p></body></html>")
-    assert extract_title(doc) == "Flood warning for the valley"
+    assert extract_title(doc.parsed) == "Flood warning for the valley"
 
 
 def test_og_title_then_id_title_fallbacks():
-    og = parse('<html><head><meta property="og:title" content="From Open Graph"></head><body></body></html>')
-    assert extract_title(og) == "From Open Graph"
-    by_id = parse('<html><body><div id="title-main">From the id</div><p>x</p></body></html>')
-    assert extract_title(by_id) == "From the id"
-    assert extract_title(parse("<html><body><p>nothing</p></body></html>")) == ""
+    og = load_page('<html><head><meta property="og:title" content="From Open Graph"></head>'
+                   '<body></body></html>')
+    assert extract_title(og.parsed) == "From Open Graph"
+    by_id = load_page('<html><body><div id="title-main">From the id</div><p>x</p></body></html>')
+    assert extract_title(by_id.parsed) == "From the id"
+    assert extract_title(load_page("<html><body><p>nothing</p></body></html>").parsed) == ""
 
 
 def test_a_sane_caller_title_wins_and_an_abnormal_one_is_ignored():
-    doc = parse("<html><head><title>Page title</title></head><body><h1>Heading</h1></body></html>")
-    assert extract_title(doc, "Feed title, given") == "Feed title, given"
+    doc = load_page("<html><head><title>Page title</title></head><body><h1>Heading</h1></body></html>")
+    assert extract_title(doc.parsed, "Feed title, given") == "Feed title, given"
     # "Heading" is too far from the meta title "Page title": the meta title stands
-    assert extract_title(doc, "http://example.com/x") == "Page title"
-    assert extract_title(doc, "%%%%") == "Page title"
+    assert extract_title(doc.parsed, "http://example.com/x") == "Page title"
+    assert extract_title(doc.parsed, "%%%%") == "Page title"
     assert extract("<html><body><p>Body, text.</p></body></html>", title="Given").title == "Given"
 
 
@@ -57,5 +58,5 @@ def test_sanity_and_distance():
 
 def test_titles_of_the_labeled_pages():
     pages = load_corpus(LABELED)
-    exact = sum(parse(p.html).title == p.meta["title"] for p in pages)
+    exact = sum(load_page(p.html).title == p.meta["title"] for p in pages)
     assert exact == len(pages)

@@ -1,4 +1,5 @@
-"""Dempster-Shafer fusion of evidence columns (CEDST, eq. 1-5 of cedst-ds-theory-topics.txt).
+"""Dempster-Shafer fusion of evidence columns (eq. 1-5 of CEDST: Zhang et al., *Automatic Web
+News Extraction Based on DS Theory Considering Content Topics*, ICCS 2018).
 
 Each column is a piece of evidence about a sample (a text node) on the frame
 {news, ~news}. A positive column puts mass ``alpha_i * h_i`` on {news} (eq. 1), a

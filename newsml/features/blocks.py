@@ -12,7 +12,8 @@ from __future__ import annotations
 import numpy as np
 
 from ..groupings import NB_BLOCK_TAGS, nb_blocks
-from ..parse import Document, Element
+from ..page import Page
+from ..tags import Element
 from ..text import count_punctuation
 from .base import NodeFeatures
 
@@ -20,6 +21,7 @@ from .base import NodeFeatures
 class NaiveBayesFeatures(NodeFeatures):
     """``unlinked_chars, link_ratio, punct_ratio, p_count`` per text node."""
 
+    name = "blocks"
     feature_names = ("unlinked_chars", "link_ratio", "punct_ratio", "p_count")
 
     def __init__(self, level: str = "block", block_tags: tuple[str, ...] = NB_BLOCK_TAGS,
@@ -28,30 +30,30 @@ class NaiveBayesFeatures(NodeFeatures):
         self.block_tags = block_tags
         self.merge_siblings = merge_siblings
 
-    def page_features(self, doc: Document) -> np.ndarray:
+    def page_features(self, page: Page) -> np.ndarray:
         if self.level not in ("block", "node"):
             raise ValueError(f"level must be 'block' or 'node', not {self.level!r}")
-        nodes = doc.nodes
+        nodes = page.nodes
         rows = np.zeros((len(nodes), 4))
-        groups = [[node.index] for node in nodes] if self.level == "node" else self.blocks(doc)
+        groups = [[node.index] for node in nodes] if self.level == "node" else self.blocks(page)
         paragraphs: dict[Element, frozenset[Element]] = {}
         for group in groups:
-            rows[group] = block_row(doc, group, paragraphs)
+            rows[group] = block_row(page, group, paragraphs)
         return rows
 
-    def blocks(self, doc: Document) -> list[list[int]]:
-        """The paper's blocks of ``doc`` as lists of node indices."""
-        return nb_blocks(doc.nodes, self.block_tags, self.merge_siblings)
+    def blocks(self, page: Page) -> list[list[int]]:
+        """The paper's blocks of ``page`` as lists of node indices."""
+        return nb_blocks(page.nodes, self.block_tags, self.merge_siblings)
 
 
-def block_row(doc: Document, group: list[int],
+def block_row(page: Page, group: list[int],
               paragraphs: dict[Element, frozenset[Element]] | None = None) -> np.ndarray:
     """The four naive-Bayes features of the text nodes in ``group`` taken together.
 
     ``paragraphs`` memoizes each block's ``<p>`` elements across calls on one page:
     many nodes share a block, and a block's subtree is walked only once.
     """
-    nodes = doc.nodes
+    nodes = page.nodes
     chars = sum(nodes[i].chars for i in group)
     links = sum(nodes[i].link_chars for i in group)
     punct = sum(count_punctuation(nodes[i].text) for i in group)

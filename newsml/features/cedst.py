@@ -1,9 +1,10 @@
-"""Non-content features of CEDST (eq. 8-10 of cedst-ds-theory-topics.txt).
+"""Non-content features of CEDST (eq. 8-10 of Zhang et al., *Automatic Web News Extraction
+Based on DS Theory Considering Content Topics*, ICCS 2018).
 
 ``size(t)`` counts scoring tokens (a Latin word, or one CJK character): the paper
-counts words, and counting CJK characters instead keeps jieba off this path (DESIGN.md:
-words only where words matter). Siblings are text nodes whose blocks share a parent
-(:attr:`newsml.nodes.TextNode.group`).
+counts words, and counting CJK characters instead keeps jieba off this path (words only
+where words matter: segmentation is the slowest step of a Chinese page). Siblings are
+text nodes whose blocks share a parent (:attr:`newsml.nodes.TextNode.group`).
 
 - text cluster (eq. 8, positive): tokens of a node and its siblings, over the page max;
 - text variance (eq. 9, positive): variance of sibling lengths, over the page max;
@@ -14,13 +15,13 @@ from __future__ import annotations
 
 import numpy as np
 
-from ..parse import Document
+from ..page import Page
 from .base import NodeFeatures
 
 
-def _sizes_and_groups(doc: Document) -> tuple[np.ndarray, np.ndarray]:
-    nodes = doc.nodes
-    sizes = np.fromiter((node.n_tokens for node in nodes), dtype=float, count=len(nodes))
+def _sizes_and_groups(page: Page) -> tuple[np.ndarray, np.ndarray]:
+    nodes = page.nodes
+    sizes = page.token_counts
     groups = np.fromiter((node.group for node in nodes), dtype=np.int64, count=len(nodes))
     return sizes, groups
 
@@ -33,10 +34,12 @@ def _normalized(values: np.ndarray) -> np.ndarray:
 class TextClusterFeature(NodeFeatures):
     """h_cluster (eq. 8): how much text the node's sibling group holds, page-normalized."""
 
+    name = "cluster"
     feature_names = ("text_cluster",)
+    polarity = 1
 
-    def page_features(self, doc: Document) -> np.ndarray:
-        sizes, groups = _sizes_and_groups(doc)
+    def page_features(self, page: Page) -> np.ndarray:
+        sizes, groups = _sizes_and_groups(page)
         if not sizes.size:
             return np.zeros((0, 1))
         totals = np.bincount(groups, weights=sizes)
@@ -46,10 +49,12 @@ class TextClusterFeature(NodeFeatures):
 class TextVarianceFeature(NodeFeatures):
     """h_var (eq. 9): variance of the lengths in the node's sibling group, page-normalized."""
 
+    name = "variance"
     feature_names = ("text_variance",)
+    polarity = 1
 
-    def page_features(self, doc: Document) -> np.ndarray:
-        sizes, groups = _sizes_and_groups(doc)
+    def page_features(self, page: Page) -> np.ndarray:
+        sizes, groups = _sizes_and_groups(page)
         if not sizes.size:
             return np.zeros((0, 1))
         counts = np.bincount(groups)
@@ -61,7 +66,9 @@ class TextVarianceFeature(NodeFeatures):
 class HyperlinkFeature(NodeFeatures):
     """h_href (eq. 10): share of the node's text inside ``<a>`` (negative evidence)."""
 
+    name = "href"
     feature_names = ("link_ratio",)
+    polarity = -1
 
-    def page_features(self, doc: Document) -> np.ndarray:
-        return np.array([[node.link_ratio] for node in doc.nodes]).reshape(-1, 1)
+    def page_features(self, page: Page) -> np.ndarray:
+        return np.array([[node.link_ratio] for node in page.nodes]).reshape(-1, 1)

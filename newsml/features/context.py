@@ -22,19 +22,19 @@ from __future__ import annotations
 import numpy as np
 
 from ..assemble import gaussian_smooth
-from ..parse import Document
+from ..page import Page
 
 CONTEXT_NAMES = ("belief", "near2", "near5", "box1", "box2", "box3", "in_main", "between")
 
 
-def belief_context(doc: Document, belief: np.ndarray, main_share: float = 0.8) -> np.ndarray:
+def belief_context(page: Page, belief: np.ndarray, main_share: float = 0.8) -> np.ndarray:
     """The ``CONTEXT_NAMES`` columns for one page's nodes, given one belief per node."""
-    n = len(doc.nodes)
+    n = len(page.nodes)
     if n == 0:
         return np.zeros((0, len(CONTEXT_NAMES)))
     belief = np.asarray(belief, dtype=float)
-    tokens = np.array([node.n_tokens for node in doc.nodes], dtype=float)
-    parent, depth, block = doc.block_tree
+    tokens = page.token_counts
+    parent, depth, block = page.block_tree
     levels = [np.flatnonzero(depth == d) for d in range(int(depth.max()) + 1)]
     columns = [belief, gaussian_smooth(belief, 2.0), gaussian_smooth(belief, 5.0)]
     weight = np.maximum(tokens, 1.0)            # a node without tokens ("|", "—") still counts

@@ -14,7 +14,8 @@ from functools import lru_cache
 
 import numpy as np
 
-from ..parse import Document, Element
+from ..page import Page
+from ..tags import Element
 from .base import NodeFeatures
 
 #: family -> (pattern over class/id/itemprop, tags that belong to the family)
@@ -43,16 +44,17 @@ _COLUMN = {name: j for j, name in enumerate(FAMILIES)}
 class SemanticFeatures(NodeFeatures):
     """One 0/1 column per family of :data:`FAMILIES`."""
 
-    feature_names = tuple(f"sem_{name}" for name in FAMILIES)
+    name = "semantics"
+    feature_names = tuple(f"sem_{family}" for family in FAMILIES)
 
     def __init__(self, levels: int = 4):
         self.levels = levels
 
-    def page_features(self, doc: Document) -> np.ndarray:
+    def page_features(self, page: Page) -> np.ndarray:
         own: dict[Element, int] = {}
         rows: dict[Element, int] = {}
         masks = []
-        for node in doc.nodes:
+        for node in page.nodes:
             row = rows.get(node.block)
             if row is None:
                 row = 0
@@ -88,5 +90,5 @@ def _word_families(words: str) -> int:
     """Bit mask of the families named in a class/id/itemprop string (pages repeat these a lot)."""
     mark = 0
     for match in _ANY_FAMILY.finditer(words):
-        mark |= 1 << _COLUMN[match.lastgroup]
+        mark |= 1 << _COLUMN[str(match.lastgroup)]
     return mark

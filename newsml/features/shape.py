@@ -11,16 +11,16 @@ from __future__ import annotations
 
 import numpy as np
 
-from ..parse import Document
+from ..page import Page
 from ..text import count_punctuation
 from .base import NodeFeatures
 
 
-def ancestor_mass(doc: Document, sizes: np.ndarray, levels: int) -> np.ndarray:
+def ancestor_mass(page: Page, sizes: np.ndarray, levels: int) -> np.ndarray:
     """Tokens under each node's block ancestor ``levels`` up, over the page maximum."""
-    if not doc.nodes:
+    if not page.nodes:
         return np.zeros(0)
-    parent, _, groups = doc.block_tree
+    parent, _, groups = page.block_tree
     for _ in range(levels):
         groups = parent[groups]          # the root is its own parent: climbing stops there
     totals = np.bincount(groups, weights=sizes)[groups]
@@ -31,19 +31,20 @@ def ancestor_mass(doc: Document, sizes: np.ndarray, levels: int) -> np.ndarray:
 class ShapeFeatures(NodeFeatures):
     """``length, punct_density, mass_up2, mass_up3`` per text node."""
 
+    name = "shape"
     feature_names = ("length", "punct_density", "mass_up2", "mass_up3")
 
     def __init__(self, long_node: int = 50, punct_scale: float = 20.0):
         self.long_node = long_node
         self.punct_scale = punct_scale
 
-    def page_features(self, doc: Document) -> np.ndarray:
-        nodes = doc.nodes
-        sizes = np.array([node.n_tokens for node in nodes], dtype=float)
+    def page_features(self, page: Page) -> np.ndarray:
+        nodes = page.nodes
+        sizes = page.token_counts
         punct = np.array([count_punctuation(node.text) / max(node.chars, 1) for node in nodes])
         return np.column_stack([
             np.minimum(sizes / self.long_node, 1.0),
             np.minimum(punct * self.punct_scale, 1.0),
-            ancestor_mass(doc, sizes, 2),
-            ancestor_mass(doc, sizes, 3),
+            ancestor_mass(page, sizes, 2),
+            ancestor_mass(page, sizes, 3),
         ]) if nodes else np.zeros((0, 4))

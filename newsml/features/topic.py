@@ -1,4 +1,5 @@
-"""The topic feature of CEDST (section 3.2, eq. 6-7 of cedst-ds-theory-topics.txt).
+"""The topic feature of CEDST (section 3.2, eq. 6-7 of Zhang et al., *Automatic Web News
+Extraction Based on DS Theory Considering Content Topics*, ICCS 2018).
 
 1. Words per text node: jieba for Chinese (single characters and stop words dropped),
    letter runs for other languages (stop words and one-letter words dropped).
@@ -29,7 +30,7 @@ import numpy as np
 from scipy import sparse
 from sklearn.feature_extraction.text import ENGLISH_STOP_WORDS
 
-from ..parse import Document
+from ..page import Page
 from ..text import has_cjk, words
 from .base import NodeFeatures
 
@@ -124,7 +125,9 @@ def page_topics(keyword_sets: list[list[str]], gamma: int,
 class TopicFeature(NodeFeatures):
     """h_topic (eq. 7): weight of the node's heaviest topic over the page's heaviest topic."""
 
+    name = "topic"
     feature_names = ("topic",)
+    polarity = 1
 
     def __init__(self, gamma: int = 2, n_keywords: int = 10, window: int = 2,
                  count_repeats: bool = False):
@@ -133,8 +136,8 @@ class TopicFeature(NodeFeatures):
         self.window = window
         self.count_repeats = count_repeats
 
-    def page_features(self, doc: Document) -> np.ndarray:
-        nodes = doc.nodes
+    def page_features(self, page: Page) -> np.ndarray:
+        nodes = page.nodes
         out = np.zeros((len(nodes), 1))
         keyword_sets = [textrank_keywords(node_words(node.text), self.n_keywords, self.window)
                         for node in nodes]

@@ -1,45 +1,74 @@
-"""What every extraction method is: a scorer of text nodes with a fit/predict interface."""
+"""What every extraction method is: a scorer of text nodes with a fit/predict interface.
+
+A method is a :class:`NodeMethod` subclass in one module of this package. Its class
+declares what the rest of newsml needs to know of it, and defining it registers it:
+
+- ``name`` and ``summary``: how users call it and what ``newsml methods`` says of it;
+- ``requires_fit``: it cannot score pages before ``fit`` (learned methods);
+- ``ships_model``: a model trained for it ships in ``models/`` and is what its name
+  gives (``scripts/train_models.py`` trains every such method);
+- ``search_space``: parameter values that training may choose among by page F1
+  (:func:`newsml.model_selection.grid_search`);
+- :meth:`NodeMethod.feature_names`: the columns it learns from.
+"""
 
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import ClassVar
+from typing import Any, ClassVar
 
 import numpy as np
 from sklearn.base import BaseEstimator
 
-from ..parse import Document
+from .._registry import Registry
+from ..errors import ConfigurationError
+from ..page import Page
+
+#: The method behind the name "default".
+DEFAULT_METHOD = "fusion"
+
+_METHODS: Registry[NodeMethod] = Registry("newsml.methods", "method")
 
 
 class NodeMethod(BaseEstimator):
     """Scores each text node of a page in [0, 1]; :meth:`select` picks the article's nodes.
 
-    ``X`` is a sequence of parsed pages (:class:`~newsml.parse.Document`), ``y`` the
-    matching per-node 0/1 labels (:func:`newsml.align.align_labels`). Rule-based
-    methods keep the paper's constants as constructor parameters and need no ``fit``;
-    learned methods set ``requires_fit`` and keep their fitted state in ``_`` attributes.
+    ``X`` is a sequence of pages (:class:`~newsml.page.Page`), ``y`` the matching
+    per-node 0/1 labels (:func:`newsml.align.align_labels`). Rule-based methods keep the
+    paper's constants as constructor parameters and need no ``fit``; learned methods
+    set ``requires_fit`` and keep their fitted state in ``_`` attributes.
     """
 
     name: ClassVar[str] = ""
     summary: ClassVar[str] = ""
-    #: Whether the method cannot score pages before ``fit`` (learned methods).
     requires_fit: ClassVar[bool] = False
+    ships_model: ClassVar[bool] = False
+    search_space: ClassVar[dict[str, list[Any]]] = {}
 
-    def fit(self, X: Sequence[Document], y: Sequence[np.ndarray] | None = None) -> NodeMethod:
-        """Learn from parsed pages and their per-node labels; rules keep their defaults."""
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        super().__init_subclass__(**kwargs)
+        if cls.__dict__.get("name"):
+            _METHODS.add(cls, cls.name)
+
+    def fit(self, X: Sequence[Page], y: Sequence[np.ndarray] | None = None) -> NodeMethod:
+        """Learn from pages and their per-node labels; rules keep their parameters."""
         return self
 
-    def score_nodes(self, doc: Document) -> np.ndarray:
-        """One score in [0, 1] per text node of ``doc`` (``len(doc.nodes)`` values)."""
+    def score_nodes(self, page: Page) -> np.ndarray:
+        """One score in [0, 1] per text node of ``page`` (``len(page.nodes)`` values)."""
         raise NotImplementedError
 
-    def select(self, doc: Document, scores: np.ndarray) -> np.ndarray:
+    def select(self, page: Page, scores: np.ndarray) -> np.ndarray:
         """Boolean mask of the nodes that make up the article, from their scores."""
         return scores >= 0.5
 
-    def predict(self, X: Sequence[Document]) -> list[np.ndarray]:
+    def predict(self, X: Sequence[Page]) -> list[np.ndarray]:
         """Per page, the boolean mask of its article nodes."""
-        return [self.select(doc, self.score_nodes(doc)) for doc in X]
+        return [self.select(page, self.score_nodes(page)) for page in X]
+
+    def feature_names(self) -> list[str]:
+        """Names of the columns the method learns from (none for rule methods)."""
+        return []
 
     def _reset(self) -> None:
         """Forget what an earlier ``fit`` learned (a new fit starts from scratch)."""
@@ -53,39 +82,42 @@ class NodeMethod(BaseEstimator):
         return any(key.endswith("_") and not key.startswith("_") for key in vars(self))
 
 
-class TunableRuleMethod(NodeMethod):
-    """A rule method whose thresholds ``fit`` may tune on labeled pages.
+def methods() -> dict[str, type[NodeMethod]]:
+    """Every registered method class by name."""
+    return _METHODS.all()
 
-    Constructor parameters hold the paper's defaults. ``fit`` tries every combination
-    of ``search_space`` (a :class:`sklearn.model_selection.ParameterGrid`) and keeps the
-    one with the best macro F1 over the training pages in ``best_params_``; the
-    constructor parameters themselves stay as given. Unfitted, the defaults apply.
-    """
 
-    search_space: ClassVar[dict[str, list]] = {}
+def shipped_names() -> list[str]:
+    """Names of the methods whose trained model ships with newsml."""
+    return sorted(name for name, cls in methods().items() if cls.ships_model)
 
-    def fit(self, X: Sequence[Document], y: Sequence[np.ndarray] | None = None) -> TunableRuleMethod:
-        """Choose thresholds by grid search over ``search_space`` (no labels: keep the defaults)."""
-        self._reset()
-        if y is None or not self.search_space:
-            return self
-        from sklearn.base import clone
-        from sklearn.model_selection import ParameterGrid
 
-        from ..scoring import mask_score
+def resolve_name(name: str) -> str:
+    """The registered name behind ``name`` ("default" -> the current default method)."""
+    key = name.strip().lower()
+    if key == "default":
+        return DEFAULT_METHOD
+    if key not in methods():
+        known = ", ".join(["default", *sorted(methods())])
+        raise ConfigurationError(f"unknown method {name!r}: choose one of {known}")
+    return key
 
-        docs, labels = list(X), [np.asarray(lab).astype(bool) for lab in y]
-        weights = [np.array([node.n_tokens for node in doc.nodes], dtype=float) for doc in docs]
-        best_f1, best = -1.0, {}
-        for params in ParameterGrid(self.search_space):
-            candidate = clone(self).set_params(**params)
-            f1 = float(np.mean([mask_score(w, candidate.select(d, candidate.score_nodes(d)), lab).f1
-                                for d, w, lab in zip(docs, weights, labels)]))
-            if f1 > best_f1:
-                best_f1, best = f1, params
-        self.best_params_, self.fit_f1_ = best, best_f1
-        return self
 
-    def param(self, name: str):
-        """The value in force: the tuned one after ``fit``, else the constructor's."""
-        return getattr(self, "best_params_", {}).get(name, getattr(self, name))
+def method_class(name: str) -> type[NodeMethod]:
+    """The class of the method called ``name`` ("default" included)."""
+    return methods()[resolve_name(name)]
+
+
+def new_method(name: str, **options: Any) -> NodeMethod:
+    """A fresh (untrained) instance of the method called ``name``."""
+    cls = method_class(name)
+    try:
+        return cls(**options)
+    except TypeError as exc:
+        raise ConfigurationError(f"bad option for method {cls.name!r}: {exc}") from None
+
+
+def describe() -> dict[str, str]:
+    """Method name -> one-line description, "default" first."""
+    return {"default": f"the recommended method: the shipped {DEFAULT_METHOD} model",
+            **{name: cls.summary for name, cls in sorted(methods().items())}}

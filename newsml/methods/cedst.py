@@ -1,5 +1,6 @@
-"""CEDST (cedst-ds-theory-topics.txt): Dempster-Shafer fusion of topic, text-cluster,
-text-variance and hyperlink evidence per text node, Gaussian smoothing, Otsu threshold.
+"""CEDST (Zhang et al., *Automatic Web News Extraction Based on DS Theory Considering Content
+Topics*, ICCS 2018): Dempster-Shafer fusion of topic, text-cluster, text-variance and
+hyperlink evidence per text node, Gaussian smoothing, Otsu threshold.
 
 Variants of the paper's Table 1: ``cedst-nc`` (no topic: cluster, variance, hyperlink)
 and ``cedst-tf`` (topic only). Untrained, the evidence weights are the paper's (near 1,
@@ -18,12 +19,9 @@ from ..assemble import gaussian_smooth, otsu_select
 from ..errors import NewsmlError
 from ..estimators import DempsterShaferClassifier
 from ..estimators.dempster_shafer import combine
-from ..features import HyperlinkFeature, TextClusterFeature, TextVarianceFeature, TopicFeature
-from ..parse import Document
+from ..features.base import NodeFeatures, configured, family
+from ..page import Page
 from .base import NodeMethod
-
-#: Polarity of each piece of evidence: +1 supports {news}, -1 supports {~news}.
-POLARITY = {"topic": 1, "cluster": 1, "variance": 1, "href": -1}
 
 
 class Cedst(NodeMethod):
@@ -31,6 +29,7 @@ class Cedst(NodeMethod):
 
     name = "cedst"
     summary = "CEDST: Dempster-Shafer fusion of topic, cluster, variance and link evidence, Otsu cut"
+    ships_model = True
     evidence: ClassVar[tuple[str, ...]] = ("topic", "cluster", "variance", "href")
 
     def __init__(self, gamma: int = 2, n_keywords: int = 10, count_repeats: bool = False,
@@ -42,51 +41,58 @@ class Cedst(NodeMethod):
         self.sigma = sigma
         self.otsu_step = otsu_step
 
-    def evidence_matrix(self, doc: Document) -> np.ndarray:
-        """One column per piece of evidence (in ``evidence`` order), one row per node."""
-        columns = []
+    def _families(self) -> list[NodeFeatures]:
+        """The feature family of each piece of evidence, with this method's parameters."""
+        found = []
         for name in self.evidence:
-            if name == "topic":
-                feature = TopicFeature(gamma=self.gamma, n_keywords=self.n_keywords,
-                                       count_repeats=self.count_repeats)
-            elif name == "cluster":
-                feature = TextClusterFeature()
-            elif name == "variance":
-                feature = TextVarianceFeature()
-            else:
-                feature = HyperlinkFeature()
-            columns.append(feature.page_features(doc))
-        return np.hstack(columns) if columns else np.zeros((len(doc.nodes), 0))
+            cls = family(name)
+            if cls is None:
+                raise NewsmlError(f"CEDST evidence {name!r} is not a feature family")
+            found.append(configured(cls, self))
+        return found
 
-    def fit(self, X: Sequence[Document], y: Sequence[np.ndarray] | None = None) -> Cedst:
+    def _polarity(self) -> list[int]:
+        """+1 for evidence that supports {news} in the paper, -1 for evidence against it."""
+        return [type(feature).polarity for feature in self._families()]
+
+    def feature_names(self) -> list[str]:
+        """The pieces of evidence, in column order."""
+        return list(self.evidence)
+
+    def evidence_matrix(self, page: Page) -> np.ndarray:
+        """One column per piece of evidence (in ``evidence`` order), one row per node."""
+        columns = [feature.page_features(page) for feature in self._families()]
+        return np.hstack(columns) if columns else np.zeros((len(page.nodes), 0))
+
+    def fit(self, X: Sequence[Page], y: Sequence[np.ndarray] | None = None) -> Cedst:
         """Learn the evidence weights from labeled pages (no labels: keep the paper's)."""
         self._reset()
         if y is None:
             return self
-        evidence = np.vstack([self.evidence_matrix(doc) for doc in X])
+        evidence = np.vstack([self.evidence_matrix(page) for page in X])
         target = np.concatenate([np.asarray(node_labels) for node_labels in y])
         if len(np.unique(target)) < 2:
             raise NewsmlError("training pages must contain both content and noise nodes")
-        polarity = [POLARITY[name] for name in self.evidence]
+        polarity = self._polarity()
         self.classifier_ = DempsterShaferClassifier(polarity=polarity, weights=self.weights).fit(
             evidence, target)
         return self
 
-    def fusion(self, doc: Document) -> np.ndarray:
+    def fusion(self, page: Page) -> np.ndarray:
         """m({news}) per node: learned weights when fitted, the paper's otherwise."""
-        h = self.evidence_matrix(doc)
+        h = self.evidence_matrix(page)
         if not len(h):
             return np.zeros(0)
         if hasattr(self, "classifier_"):
             return self.classifier_.belief(h)
-        positive = np.array([POLARITY[name] > 0 for name in self.evidence])
+        positive = np.array([sign > 0 for sign in self._polarity()])
         return combine(h, np.full(h.shape[1], self.weights), positive)
 
-    def score_nodes(self, doc: Document) -> np.ndarray:
+    def score_nodes(self, page: Page) -> np.ndarray:
         """Fusion values smoothed along document order."""
-        return gaussian_smooth(self.fusion(doc), self.sigma)
+        return gaussian_smooth(self.fusion(page), self.sigma)
 
-    def select(self, doc: Document, scores: np.ndarray) -> np.ndarray:
+    def select(self, page: Page, scores: np.ndarray) -> np.ndarray:
         """Nodes above the page's Otsu threshold."""
         return otsu_select(scores, self.otsu_step)
 

@@ -13,9 +13,9 @@ from __future__ import annotations
 
 import numpy as np
 
-from ..parse import Document
+from ..page import Page
 from ..text import count_punctuation
-from .base import TunableRuleMethod
+from .base import NodeMethod
 
 
 def _path_similarity(a: tuple[str, ...], b: tuple[str, ...]) -> float:
@@ -27,7 +27,7 @@ def _path_similarity(a: tuple[str, ...], b: tuple[str, ...]) -> float:
     return shared / max(len(a), len(b), 1)
 
 
-class Cepr(TunableRuleMethod):
+class Cepr(NodeMethod):
     """CEPR: Gaussian-smoothed extended text path ratios with a deviation threshold."""
 
     name = "cepr"
@@ -38,8 +38,8 @@ class Cepr(TunableRuleMethod):
         self.sigma = sigma
         self.tau = tau
 
-    def score_nodes(self, doc: Document) -> np.ndarray:
-        nodes = doc.nodes
+    def score_nodes(self, page: Page) -> np.ndarray:
+        nodes = page.nodes
         if not nodes:
             return np.zeros(0)
         totals: dict[tuple[str, ...], list[float]] = {}
@@ -50,7 +50,7 @@ class Cepr(TunableRuleMethod):
             entry[2] += 1
         etpr = np.array([(totals[n.path][0] / totals[n.path][2]) * (1 + totals[n.path][1] / totals[n.path][2])
                          for n in nodes])
-        sigma = self.param("sigma")
+        sigma = self.sigma
         radius = max(int(3 * sigma), 1)
         offsets = np.arange(-radius, radius + 1)
         gauss = np.exp(-(offsets ** 2) / (2 * sigma ** 2)) if sigma > 0 else (offsets == 0).astype(float)
@@ -60,5 +60,5 @@ class Cepr(TunableRuleMethod):
             weights = np.array([gauss[j - i + radius] * _path_similarity(node.path, nodes[j].path)
                                 for j in range(lo, hi)])
             smooth[i] = weights @ etpr[lo:hi] / weights.sum() if weights.sum() > 0 else etpr[i]
-        threshold = self.param("tau") * smooth.std()
+        threshold = self.tau * smooth.std()
         return (smooth > threshold).astype(float) if threshold > 0 else np.ones(len(nodes))

@@ -17,11 +17,11 @@ import math
 
 import numpy as np
 
-from ..parse import Document
-from .base import TunableRuleMethod
+from ..page import Page
+from .base import NodeMethod
 
 
-class Cetd(TunableRuleMethod):
+class Cetd(NodeMethod):
     """CETD: the max-DensitySum subtree, filtered by composite text density."""
 
     name = "cetd"
@@ -31,13 +31,13 @@ class Cetd(TunableRuleMethod):
     def __init__(self, threshold: float = 1.0):
         self.threshold = threshold
 
-    def score_nodes(self, doc: Document) -> np.ndarray:
-        nodes = doc.nodes
+    def score_nodes(self, page: Page) -> np.ndarray:
+        nodes = page.nodes
         scores = np.zeros(len(nodes))
         if not nodes:
             return scores
-        body = doc.root.find("body")
-        body = body if body is not None else doc.root
+        body = page.root.find("body")
+        body = body if body is not None else page.root
         elements = [e for e in body.iter() if isinstance(e.tag, str)]
         stats = {e: [0.0, 1.0, 0.0, 1.0 if e.tag == "a" else 0.0] for e in elements}  # C, T, LC, LT
         for element in elements:
@@ -57,18 +57,19 @@ class Cetd(TunableRuleMethod):
                 totals[2] += lc
                 totals[3] += lt
         body_c, _, body_lc, _ = stats[body]
-        ctd = {e: _ctd(*stats[e], body_c, body_lc) for e in elements}
+        ctd = {e: _ctd(stats[e], body_c, body_lc) for e in elements}
         density_sum = {e: sum(ctd.get(child, 0.0) for child in e) for e in elements}
         main = max(elements, key=lambda e: density_sum[e])
         inside = set(main.iter())
-        bar = self.param("threshold") * ctd[body]
+        bar = self.threshold * ctd[body]
         for node in nodes:
             if node.block in inside and ctd.get(node.block, 0.0) >= bar:
                 scores[node.index] = 1.0
         return scores
 
 
-def _ctd(c: float, t: float, lc: float, lt: float, body_c: float, body_lc: float) -> float:
+def _ctd(counts: list[float], body_c: float, body_lc: float) -> float:
+    c, t, lc, lt = counts
     if c <= 0:
         return 0.0
     lc1, lt1, nlc = max(lc, 1.0), max(lt, 1.0), max(c - lc, 1.0)

@@ -17,8 +17,8 @@ import re
 import numpy as np
 
 from ..assemble import gaussian_smooth
-from ..parse import Document
-from .base import TunableRuleMethod
+from ..page import Page
+from .base import NodeMethod
 
 _INVISIBLE_RE = re.compile(r"(?is)<script\b.*?</script\s*>|<style\b.*?</style\s*>|<!--.*?-->")
 _TAG_RE = re.compile(r"<[^>]*>")
@@ -35,7 +35,7 @@ def line_ratios(source: str) -> np.ndarray:
     return np.asarray(ratios, dtype=float)
 
 
-class Cetr(TunableRuleMethod):
+class Cetr(NodeMethod):
     """CETR-KM over source lines."""
 
     name = "cetr"
@@ -47,18 +47,18 @@ class Cetr(TunableRuleMethod):
         self.alpha = alpha
         self.k = k
 
-    def score_nodes(self, doc: Document) -> np.ndarray:
-        nodes = doc.nodes
+    def score_nodes(self, page: Page) -> np.ndarray:
+        nodes = page.nodes
         scores = np.zeros(len(nodes))
-        ratios = line_ratios(doc.source)
+        ratios = line_ratios(page.source)
         if not nodes or ratios.size < 2:
             return np.ones(len(nodes))
-        smooth = gaussian_smooth(ratios, self.param("sigma"))
+        smooth = gaussian_smooth(ratios, self.sigma)
         alpha = max(int(self.alpha), 1)
         padded = np.concatenate([smooth, np.full(alpha, smooth[-1])])
         ahead = np.convolve(padded, np.ones(alpha) / alpha, mode="valid")[1:len(smooth) + 1]
-        derivative = gaussian_smooth(np.abs(ahead - smooth), self.param("sigma"))
-        content = _content_lines(np.column_stack([smooth, derivative]), int(self.param("k")))
+        derivative = gaussian_smooth(np.abs(ahead - smooth), self.sigma)
+        content = _content_lines(np.column_stack([smooth, derivative]), int(self.k))
         for node in nodes:
             line = min(max(node.line, 1), len(content)) - 1
             scores[node.index] = float(content[line])

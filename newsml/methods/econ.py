@@ -1,6 +1,6 @@
 """ECON (Guo et al., APWeb 2010): snippet-node, backtracking to the summary-node.
 
-Paper: ``econ-snippet-summary-node.txt``. Steps, as implemented:
+Paper: *ECON: An Approach to Extract Content from Web News Page*. Steps, as implemented:
 
 1. *Big-nodes* are elements that hold text directly, plus elements with the tags that
    break news text into pieces (:data:`newsml.groupings.BIG_TAGS`: paragraphs, headings, line breaks and
@@ -31,7 +31,8 @@ import numpy as np
 from lxml import etree
 
 from ..groupings import BIG_TAGS, big_node_sets, inline_chain
-from ..parse import Document, Element
+from ..page import Page
+from ..tags import Element
 from ..text import count_periods_commas
 from .base import NodeMethod
 
@@ -46,8 +47,8 @@ class Econ(NodeMethod):
         self.big_tags = big_tags
         self.fallback = fallback
 
-    def score_nodes(self, doc: Document) -> np.ndarray:
-        nodes = doc.nodes
+    def score_nodes(self, page: Page) -> np.ndarray:
+        nodes = page.nodes
         scores = np.zeros(len(nodes))
         if not nodes:
             return scores

@@ -15,9 +15,9 @@ from sklearn.utils.validation import check_is_fitted
 
 from ..errors import NewsmlError
 from ..estimators import DiscretizedNaiveBayes
-from ..features.blocks import block_row
+from ..features.blocks import NaiveBayesFeatures, block_row
 from ..groupings import NB_BLOCK_TAGS, nb_blocks
-from ..parse import Document
+from ..page import Page
 from .base import NodeMethod
 
 
@@ -27,6 +27,7 @@ class NaiveBayesMethod(NodeMethod):
     name = "nb"
     summary = "naive Bayes over block features (link ratio, punctuation, unlinked chars, <p> count)"
     requires_fit = True
+    ships_model = True
 
     def __init__(self, bins="paper", alpha: float = 1.0, block_tags: tuple[str, ...] = NB_BLOCK_TAGS,
                  merge_siblings: bool = True):
@@ -35,20 +36,20 @@ class NaiveBayesMethod(NodeMethod):
         self.block_tags = block_tags
         self.merge_siblings = merge_siblings
 
-    def _blocks(self, doc: Document) -> list[list[int]]:
-        return nb_blocks(doc.nodes, self.block_tags, self.merge_siblings)
+    def _blocks(self, page: Page) -> list[list[int]]:
+        return nb_blocks(page.nodes, self.block_tags, self.merge_siblings)
 
-    def fit(self, X: Sequence[Document], y: Sequence[np.ndarray] | None = None) -> NaiveBayesMethod:
+    def fit(self, X: Sequence[Page], y: Sequence[np.ndarray] | None = None) -> NaiveBayesMethod:
         """Train the classifier on the blocks of labeled pages."""
         self._reset()
         if y is None:
             raise NewsmlError("the 'nb' method learns from labeled pages: give per-node labels")
         rows, targets = [], []
-        for doc, node_labels in zip(X, y):
-            chars = np.array([node.chars for node in doc.nodes], dtype=float)
+        for page, node_labels in zip(X, y):
+            chars = np.array([node.chars for node in page.nodes], dtype=float)
             paragraphs: dict = {}
-            for block in self._blocks(doc):
-                rows.append(block_row(doc, block, paragraphs))
+            for block in self._blocks(page):
+                rows.append(block_row(page, block, paragraphs))
                 content = chars[block] @ np.asarray(node_labels)[block]
                 targets.append(int(content * 2 >= chars[block].sum()))
         if len(set(targets)) < 2:
@@ -58,14 +59,18 @@ class NaiveBayesMethod(NodeMethod):
         self.n_blocks_ = len(targets)
         return self
 
-    def score_nodes(self, doc: Document) -> np.ndarray:
+    def feature_names(self) -> list[str]:
+        """The paper's four block features."""
+        return list(NaiveBayesFeatures.feature_names)
+
+    def score_nodes(self, page: Page) -> np.ndarray:
         check_is_fitted(self, "classifier_")
-        scores = np.zeros(len(doc.nodes))
-        blocks = self._blocks(doc)
+        scores = np.zeros(len(page.nodes))
+        blocks = self._blocks(page)
         if not blocks:
             return scores
         paragraphs: dict = {}
-        rows = np.asarray([block_row(doc, block, paragraphs) for block in blocks])
+        rows = np.asarray([block_row(page, block, paragraphs) for block in blocks])
         proba = self.classifier_.predict_proba(rows)[:, list(self.classifier_.classes_).index(1)]
         for block, p in zip(blocks, proba):
             scores[block] = p

@@ -1,4 +1,5 @@
-"""Title-relevance extraction (title-relevance-extraction.txt).
+"""Title-relevance extraction: the relevance-based method that finds a news article from
+its title's keywords, without analysing the page layout.
 
 1. Title keywords: the title's words without stop words, "'s" and "'" endings removed
    (jieba words for Chinese).
@@ -22,9 +23,9 @@ import re
 import numpy as np
 
 from ..features.topic import STOP_WORDS
-from ..parse import Document
+from ..page import Page
 from ..text import has_cjk, words
-from .base import TunableRuleMethod
+from .base import NodeMethod
 
 #: Tags of the paper's related nodes (text sits in them or in their children).
 RELATED_TAGS = frozenset("span a p ul ol li dd dt strong h1 h2 h3 h4 b".split())
@@ -47,7 +48,7 @@ def title_keywords(title: str) -> list[str]:
     return keyword_words(title)
 
 
-class TitleRelevance(TunableRuleMethod):
+class TitleRelevance(NodeMethod):
     """Paragraphs related to the node most relevant to the title's keywords."""
 
     name = "title-relevance"
@@ -59,10 +60,10 @@ class TitleRelevance(TunableRuleMethod):
         self.possibility = possibility
         self.link_ratio = link_ratio
 
-    def score_nodes(self, doc: Document) -> np.ndarray:
-        nodes = doc.nodes
+    def score_nodes(self, page: Page) -> np.ndarray:
+        nodes = page.nodes
         scores = np.zeros(len(nodes))
-        keywords = set(title_keywords(doc.title))
+        keywords = set(title_keywords(page.title))
         if not nodes:
             return scores
         word_lists = [keyword_words(node.text) for node in nodes]
@@ -72,7 +73,7 @@ class TitleRelevance(TunableRuleMethod):
         if keywords:
             with np.errstate(invalid="ignore", divide="ignore"):
                 similarity = key_number ** 2 / (word_number * len(keywords))
-            threshold = self.param("similarity")
+            threshold = self.similarity
             title_nodes = [i for i in range(len(nodes)) if word_number[i] and similarity[i] >= threshold]
         if not title_nodes:
             ranges, reserve = [(0, len(nodes))], (0, 0)
@@ -82,7 +83,7 @@ class TitleRelevance(TunableRuleMethod):
             reserve = (0, title_nodes[0])
         best = self._best_paragraph(nodes, ranges, word_number, key_number)
         backup = self._best_paragraph(nodes, [reserve], word_number, key_number)
-        if best is None or (best[0] < self.param("possibility") and backup and backup[0] > best[0]):
+        if best is None or (best[0] < self.possibility and backup and backup[0] > best[0]):
             best = backup
         if best is None:
             return scores

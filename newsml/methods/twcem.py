@@ -1,4 +1,5 @@
-"""TWCEM (twcem-title-based.txt): the title locates the start and the end of the article.
+"""TWCEM (Tan et al., *Title-Based Extraction of News Contents for Text Mining*, IEEE Access
+2018): the title locates the start and the end of the article.
 
 Rows are the page's text nodes (the paper's rows are source lines, which vanish in
 minified HTML). Block segmentation (Algorithm 3) keeps rows of at least ``delta1``
@@ -13,9 +14,9 @@ from __future__ import annotations
 
 import numpy as np
 
-from ..parse import Document
+from ..page import Page
 from ..text import count_punctuation, tokens
-from .base import TunableRuleMethod
+from .base import NodeMethod
 
 
 def lcs_length(a: list[str], b: list[str]) -> int:
@@ -33,7 +34,7 @@ def lcs_length(a: list[str], b: list[str]) -> int:
     return previous[-1]
 
 
-class Twcem(TunableRuleMethod):
+class Twcem(NodeMethod):
     """TWCEM: title-located start and end over the punctuated rows."""
 
     name = "twcem"
@@ -45,15 +46,15 @@ class Twcem(TunableRuleMethod):
         self.delta2 = delta2
         self.delta3 = delta3
 
-    def score_nodes(self, doc: Document) -> np.ndarray:
-        nodes = doc.nodes
+    def score_nodes(self, page: Page) -> np.ndarray:
+        nodes = page.nodes
         scores = np.zeros(len(nodes))
-        delta1, delta2, delta3 = self.param("delta1"), self.param("delta2"), self.param("delta3")
+        delta1, delta2, delta3 = self.delta1, self.delta2, self.delta3
         rows = [node.index for node in nodes
                 if node.chars >= delta1 and count_punctuation(node.text) >= delta2]
         if not rows:
             return scores
-        title = tokens(doc.title)
+        title = tokens(page.title)
         if not title:
             scores[rows] = 1.0
             return scores

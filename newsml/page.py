@@ -1,0 +1,92 @@
+"""``Page``: a parsed page and the views every method derives from it, each computed once.
+
+:func:`newsml.parse.parse` gives the passive result of parsing (tree, encoding, meta);
+``Page`` owns what is derived from it: the text nodes, the tree of their blocks, their
+token counts, the title and the language. Each view is a cached property, computed on
+first use and shared by every method and feature that reads the page.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import cached_property
+from pathlib import Path
+
+import numpy as np
+
+from .lang import detect_lang
+from .nodes import TextNode, block_tree, segment
+from .parse import ParsedPage, parse
+from .tags import Element
+from .title import extract_title
+
+
+@dataclass(eq=False)
+class Page:
+    """A parsed page and its derived views.
+
+    ``given_title`` is a title known from elsewhere (a feed, the link text), used for
+    :attr:`title` when sane.
+    """
+
+    parsed: ParsedPage
+    given_title: str | None = None
+
+    @property
+    def root(self) -> Element:
+        """The cleaned lxml tree."""
+        return self.parsed.root
+
+    @property
+    def encoding(self) -> str:
+        """The encoding the page was decoded with ("unicode" for text input)."""
+        return self.parsed.encoding
+
+    @property
+    def source(self) -> str:
+        """The decoded page as it was parsed."""
+        return self.parsed.text
+
+    @cached_property
+    def nodes(self) -> list[TextNode]:
+        """The page's text nodes in document order (see :mod:`newsml.nodes`).
+
+        The walk starts at ``<html>``, not ``<body>``: content that malformed markup
+        left inside ``<head>`` is still content.
+        """
+        return segment(self.parsed.root)
+
+    @cached_property
+    def token_counts(self) -> np.ndarray:
+        """Scoring tokens per node (float): the weight of a node in token-level scores."""
+        counts = np.fromiter((node.n_tokens for node in self.nodes), dtype=float, count=len(self.nodes))
+        counts.setflags(write=False)  # shared by every reader of the page
+        return counts
+
+    @cached_property
+    def block_tree(self) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+        """``(parent, depth, block)`` index arrays of the nodes' blocks and their ancestors
+        (see :func:`newsml.nodes.block_tree`); several features climb this tree."""
+        return block_tree(self.nodes)
+
+    @cached_property
+    def title(self) -> str:
+        """The article's title (:func:`newsml.title.extract_title`), the caller's if sane."""
+        return extract_title(self.parsed, self.given_title)
+
+    @cached_property
+    def lang(self) -> str:
+        """Language code (see :func:`newsml.lang.detect_lang`), judged on the longest texts.
+
+        The longest text nodes are the likeliest prose; menus in front of them are not.
+        """
+        longest = sorted(self.nodes, key=lambda node: node.chars, reverse=True)[:30]
+        return detect_lang(" ".join(node.text for node in longest), self.parsed.root.get("lang"))
+
+
+def load_page(page: bytes | str | Path, title: str | None = None) -> Page:
+    """Parse ``page`` (HTML bytes, HTML text or a path) into a :class:`Page`.
+
+    Raises :class:`~newsml.errors.InvalidPageError` for input that is not an HTML page.
+    """
+    return Page(parse(page), given_title=title)

@@ -1,0 +1,36 @@
+"""The progress hook: how long-running library calls report progress without printing.
+
+Library functions that walk many pages (training, evaluation) take one optional
+``progress`` object. They call ``start`` once per phase with the number of steps, then
+``advance`` after each step. The command line passes a progress bar; library users
+pass nothing (no output) or their own object with these two methods.
+"""
+
+from __future__ import annotations
+
+from typing import Protocol
+
+
+class ProgressHook(Protocol):
+    """Receives progress: a phase with a known number of steps, then one call per step."""
+
+    def start(self, label: str, total: int) -> None:
+        """A new phase of ``total`` steps begins."""
+
+    def advance(self, steps: int = 1) -> None:
+        """``steps`` more steps of the current phase are done."""
+
+
+class NoProgress:
+    """The silent hook, used when the caller passes none."""
+
+    def start(self, label: str, total: int) -> None:
+        """Ignore the phase."""
+
+    def advance(self, steps: int = 1) -> None:
+        """Ignore the step."""
+
+
+def hook(progress: ProgressHook | None) -> ProgressHook:
+    """``progress``, or the silent hook when it is None."""
+    return NoProgress() if progress is None else progress

@@ -1,0 +1,35 @@
+"""The vocabulary of HTML markup that parsing, segmentation and the methods share.
+
+Kept apart from :mod:`newsml.parse` and :mod:`newsml.nodes` so that neither has to
+import the other to know which tags are blocks.
+"""
+
+from __future__ import annotations
+
+from lxml import etree
+
+#: The element type of parsed pages: plain lxml elements, without lxml.html's per-element
+#: Python class lookup (which cost about a millisecond a page).
+Element = etree._Element
+
+#: Block-level elements: each starts and ends text nodes. Every other element is inline.
+BLOCK_TAGS = frozenset(
+    "address article aside blockquote body caption center col colgroup dd details dialog dir div "
+    "dl dt fieldset figcaption figure footer form frame frameset h1 h2 h3 h4 h5 h6 head header "
+    "hgroup hr html legend li listing main marquee menu nav ol optgroup option p plaintext pre "
+    "section summary table tbody td tfoot th thead title tr ul xmp".split()
+)
+#: Inline elements of HTML (for reference; anything outside BLOCK_TAGS behaves like them).
+INLINE_TAGS = frozenset(
+    "a abbr acronym b bdi bdo big button cite code data del dfn em font i img ins kbd label mark "
+    "nobr q rp rt ruby s samp small span strike strong sub sup time tt u var wbr".split()
+)
+#: Elements that end the current text node without opening a block of their own.
+BREAK_TAGS = frozenset({"br"})
+#: Elements that hold no content and have no closing tag.
+VOID_TAGS = frozenset("area base br col embed hr img input link meta param source track wbr".split())
+#: Elements whose content is never visible text. ``<head>`` itself is not among them:
+#: libxml2 leaves the whole page inside it when an unknown tag precedes ``<body>``.
+INVISIBLE_TAGS = ("script", "style", "noscript", "template", "iframe", "object", "embed",
+                  "svg", "math", "canvas", "select", "textarea", "title", "meta", "link",
+                  "base", "noframes", "noembed")

@@ -1,0 +1,15 @@
+"""The package type-checks clean with mypy (configured in pyproject.toml)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+REPO = Path(__file__).resolve().parent.parent
+
+
+def test_mypy_finds_no_errors_in_the_package():
+    api = pytest.importorskip("mypy.api", reason="mypy comes with the test extra: pip install '.[test]'")
+    out, err, status = api.run(["--config-file", str(REPO / "pyproject.toml"), str(REPO / "newsml")])
+    assert status == 0, out + err
