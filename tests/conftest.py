@@ -21,6 +21,16 @@ def shared_corpus(name: str) -> Path:
     return folder
 
 
+@pytest.fixture(scope="session")
+def labeled():
+    """The labeled/ corpus: its train pages parsed, their node labels, and both splits."""
+    from newsml import load_corpus
+
+    train, test = load_corpus(LABELED, split="train"), load_corpus(LABELED, split="test")
+    pages, labels = parsed_with_labels(train)
+    return pages, labels, train, test
+
+
 def parsed_with_labels(pages) -> tuple[list, list]:
     """Parsed pages and their node labels, for labeled pages that all parse."""
     from newsml.training import labeled_pages
@@ -28,3 +38,24 @@ def parsed_with_labels(pages) -> tuple[list, list]:
     kept, skipped = labeled_pages(pages)
     assert not skipped, skipped
     return [page for _, page, _ in kept], [labels for _, _, labels in kept]
+
+
+def write_corpus(folder: Path, pages: dict) -> Path:
+    """A labeled folder of ``{id: (html bytes, gold)}``."""
+    folder.mkdir()
+    for name, (html, gold) in pages.items():
+        (folder / f"{name}.html").write_bytes(html)
+        (folder / f"{name}.txt").write_text(gold, encoding="utf-8")
+    return folder
+
+
+def story_pages(n: int, empty: int | None = None) -> dict:
+    """``n`` small pages of a menu and a story (page ``empty`` has no bytes), with their gold."""
+    out = {}
+    for i in range(n):
+        # a menu cell and a story block: two blocks of the naive-Bayes paper
+        body = ("<table><tr><td><a>Menu</a> <a>Home</a></td></tr></table>"
+                f"<div><p>Story number {i}, with a sentence.</p><p>Another line, here.</p></div>")
+        out[f"p{i}"] = (b"" if i == empty else f"<html><body>{body}</body></html>".encode(),
+                        f"Story number {i}, with a sentence.\nAnother line, here.\n")
+    return out

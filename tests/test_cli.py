@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 
 import pytest
+from conftest import story_pages, write_corpus
 from typer.testing import CliRunner
 
 from newsml.cli import app
@@ -117,3 +118,18 @@ def test_evaluate_table_and_missing_corpus(runner, tmp_path):
     assert row.startswith("| mini | econ | all | 1 |")
     result = runner.invoke(app, ["evaluate", str(tmp_path / "nowhere")])
     assert result.exit_code == 2 and "corpus folder not found" in result.stderr
+
+
+def test_train_reports_bad_outputs_and_bad_json_without_tracebacks(tmp_path):
+    corpus = write_corpus(tmp_path / "c", story_pages(6))
+    runner = CliRunner()
+    folder = tmp_path / "out"
+    folder.mkdir()
+    result = runner.invoke(app, ["train", str(corpus), "-o", str(folder), "--force", "--split", "all"])
+    assert result.exit_code == 2 and "is a directory" in result.stderr
+    result = runner.invoke(app, ["train", str(corpus), "-o", str(tmp_path / "no" / "m.joblib")])
+    assert result.exit_code == 2 and "not a writable folder" in result.stderr
+    (corpus / "p0.json").write_text("{not json", encoding="utf-8")
+    result = runner.invoke(app, ["evaluate", str(corpus)])
+    assert result.exit_code == 2 and "not valid UTF-8 JSON" in result.stderr
+    assert "Traceback" not in result.stderr

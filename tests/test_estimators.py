@@ -7,6 +7,7 @@ from itertools import product
 import numpy as np
 import pytest
 import sklearn
+from scipy.optimize import check_grad
 from sklearn.ensemble import HistGradientBoostingClassifier
 from sklearn.model_selection import GridSearchCV
 from sklearn.pipeline import make_pipeline
@@ -15,7 +16,7 @@ from sklearn.utils.estimator_checks import parametrize_with_checks
 
 from newsml import DempsterShaferClassifier, DiscretizedNaiveBayes
 from newsml.estimators import PAPER_BINS
-from newsml.estimators.dempster_shafer import combine
+from newsml.estimators.dempster_shafer import _loss_and_gradient, combine
 from newsml.estimators.trees import FrozenTrees
 
 SKLEARN_VERSION = tuple(int(part) for part in sklearn.__version__.split(".")[:2])
@@ -180,3 +181,20 @@ def test_frozen_trees_refuse_what_they_cannot_copy():
     categorical = HistGradientBoostingClassifier(max_iter=3, categorical_features=[0])
     with pytest.raises(ValueError, match="categorical"):
         FrozenTrees.from_estimator(categorical.fit(X, (X[:, 0] > 1).astype(int)))
+
+
+def test_dempster_shafer_gradient_matches_finite_differences():
+    rng = np.random.default_rng(5)
+    h, y = rng.random((300, 4)), rng.integers(0, 2, 300).astype(float)
+    positive, weight = np.array([True, True, False, False]), rng.random(300)
+    weight /= weight.sum()
+    for _ in range(5):
+        w = rng.uniform(0.05, 0.95, 4)
+        error = check_grad(lambda v: _loss_and_gradient(v, h, y, positive, weight)[0],
+                           lambda v: _loss_and_gradient(v, h, y, positive, weight)[1], w)
+        assert error < 1e-4 * max(1.0, np.linalg.norm(_loss_and_gradient(w, h, y, positive, weight)[1]))
+
+
+def test_naive_bayes_rejects_zero_smoothing():
+    with pytest.raises(ValueError, match="alpha must be > 0"):
+        DiscretizedNaiveBayes(alpha=0).fit([[1, 0, 0, 0], [200, 1, 1, 5]], [0, 1])

@@ -109,9 +109,32 @@ def test_semantic_families_look_four_levels_up_only():
     assert rows[2][names.index("sem_footer")] == 1
 
 
-def test_shape_features_are_in_unit_range():
-    X = ShapeFeatures().page_features(PAGE)
-    assert X.shape == (5, 4) and ((X >= 0) & (X <= 1)).all()
+def test_shape_features_measure_length_punctuation_and_the_mass_around_a_node():
+    page = load_page("""<html><body>
+    <div id="a"><div><p>one two three, four.</p></div><div><p>five</p></div></div>
+    <div id="b"><ul><li>six seven</li></ul></div></body></html>""")
+    X = ShapeFeatures(long_node=8).page_features(page)
+    column = dict(zip(ShapeFeatures.feature_names, X.T))
+    np.testing.assert_allclose(column["length"], [4 / 8, 1 / 8, 2 / 8])
+    # 2 marks in 17 characters, scaled so that 5% reads as 1: capped
+    np.testing.assert_allclose(column["punct_density"], [1.0, 0.0, 0.0])
+    # grandparents: div#a holds 5 tokens, div#b 2; great-grandparent: body holds all 7
+    np.testing.assert_allclose(column["mass_up2"], [1.0, 1.0, 2 / 5])
+    np.testing.assert_allclose(column["mass_up3"], [1.0, 1.0, 1.0])
+    long = ShapeFeatures(long_node=8, punct_scale=1.0).page_features(page)
+    assert long[0, 1] == pytest.approx(2 / 17)
+
+
+def test_textrank_on_a_long_node_ranks_as_the_dense_computation(monkeypatch):
+    import newsml.features.topic as topic
+
+    # 2,000 distinct filler words, each next to one of two hubs: the hubs rank first
+    words = [w for i in range(2000) for w in (f"w{i}", "hub" if i % 2 else "core")]
+    sparse = textrank_keywords(words, 12)
+    monkeypatch.setattr(topic, "_DENSE_UP_TO", 10**6)
+    dense = textrank_keywords(words, 12)
+    assert sparse == dense and len(sparse) == 12
+    assert {"hub", "core"} <= set(sparse)
 
 
 def test_belief_context_reads_neighbours_containers_and_the_main_container():

@@ -8,9 +8,9 @@ import numpy as np
 import pytest
 from conftest import LABELED, parsed_with_labels
 
-from newsml import NewsmlError, extract, load_corpus
+from newsml import ConfigurationError, NewsmlError, extract, load_corpus
 from newsml.assemble import Assembly, FixedCut, OtsuCut, gaussian_smooth, otsu_select, otsu_threshold
-from newsml.features.context import CONTEXT_NAMES
+from newsml.features.context import CONTEXT_NAMES, belief_context
 from newsml.methods import new_method
 from newsml.methods.fusion import CUTS, SIGMAS, Fusion
 from newsml.persistence import get_method
@@ -32,14 +32,6 @@ def test_gaussian_smoothing_lifts_a_short_line_between_long_ones():
     smooth = gaussian_smooth(scores, 1.0)
     assert smooth[3] > 0.4 and smooth[0] < 0.5
     assert gaussian_smooth(scores, 0).tolist() == scores.tolist()
-
-
-@pytest.fixture(scope="module")
-def labeled():
-    train = load_corpus(LABELED, split="train")
-    test = load_corpus(LABELED, split="test")
-    docs, labels = parsed_with_labels(train)
-    return docs, labels, train, test
 
 
 def test_cedst_untrained_uses_the_papers_weights_and_fit_learns_new_ones(labeled):
@@ -129,3 +121,24 @@ def test_shipped_default_is_a_trained_fusion_model():
     method = get_method("default")
     assert method.name == "fusion" and hasattr(method, "combiner_") and method.booster_ is not None
     assert extract("<html><body><p>One sentence, with a comma. And another one here.</p></body></html>").text
+
+
+def test_refitting_without_labels_forgets_the_earlier_fit():
+    docs, labels = parsed_with_labels(load_corpus(LABELED, split="train")[:6])
+    cedst = new_method("cedst").fit(docs, labels)
+    assert hasattr(cedst, "classifier_")
+    assert not hasattr(cedst.fit(docs, None), "classifier_")
+    with pytest.raises(ConfigurationError, match="sigma must be"):
+        new_method("fusion", sigma="wide").fit(docs, labels)
+
+
+def test_fusion_second_stage_reads_the_evidence_and_the_context_of_the_fused_belief(labeled):
+    pages, labels, _, _ = labeled
+    staged = new_method("fusion").fit(pages, labels)
+    page = pages[0]
+    evidence = staged.evidence_matrix(page)
+    belief = staged.combiner_.belief(evidence)
+    rows = np.hstack([evidence, belief_context(page, belief)])
+    expected = staged.assembly_.smooth(staged.booster_.predict_proba(rows)[:, 1])
+    np.testing.assert_allclose(staged.score_nodes(page), expected, rtol=0, atol=1e-12)
+    assert rows.shape[1] == len(staged.feature_names())

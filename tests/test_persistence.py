@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import json
+import sys
+import types
 import warnings
 
 import joblib
@@ -132,3 +134,22 @@ def test_cli_train_writes_a_model_that_predict_and_evaluate_use(tmp_path):
     failed = runner.invoke(app, ["predict", str(page), "--model", str(bad)])
     assert failed.exit_code == 2 and "not a newsml model" in failed.stderr
     assert "Traceback" not in failed.stderr
+
+
+def test_a_model_naming_a_missing_class_asks_for_retraining(tmp_path):
+    # a model pickled with a class from a module this newsml no longer has
+    path = tmp_path / "old.joblib"
+    fake = types.ModuleType("newsml.no_such_module")
+
+    class Missing:
+        pass
+
+    Missing.__module__, Missing.__qualname__ = fake.__name__, "Missing"
+    fake.Missing = Missing
+    sys.modules[fake.__name__] = fake
+    try:
+        joblib.dump({"format": "newsml-model", "estimator": Missing()}, path)
+    finally:
+        del sys.modules[fake.__name__]
+    with pytest.raises(ModelError, match="another version of newsml"):
+        load_model(path)

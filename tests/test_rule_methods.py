@@ -5,10 +5,10 @@ from __future__ import annotations
 import json
 
 import pytest
-from conftest import LABELED, parsed_with_labels
+from conftest import LABELED
 from typer.testing import CliRunner
 
-from newsml import extract, load_corpus
+from newsml import extract
 from newsml.cli import app
 from newsml.methods import methods, new_method
 from newsml.methods.title_relevance import title_keywords
@@ -67,16 +67,9 @@ def test_paper_defaults_are_the_constructor_defaults():
     assert new_method("title-relevance").get_params()["possibility"] == 100.0
 
 
-@pytest.fixture(scope="module")
-def labeled():
-    train, test = load_corpus(LABELED, split="train"), load_corpus(LABELED, split="test")
-    docs, labels = parsed_with_labels(train)
-    return docs, labels, test
-
-
 @pytest.mark.parametrize("name", ["twcem", "title-relevance", "cetr", "cepr", "cetd"])
 def test_training_tunes_a_configured_copy_that_shows_what_runs(labeled, name):
-    pages, labels, test = labeled
+    pages, labels, _, test = labeled
     method = new_method(name)
     defaults = method.get_params()
     tuned, choices = fit_method(method, pages, labels)
@@ -111,3 +104,23 @@ def test_every_registered_method_is_listed():
     listed = CliRunner().invoke(app, ["methods"]).stdout
     for name in methods():
         assert name in listed
+
+
+def test_twcem_scans_the_front_half_of_an_odd_number_of_rows():
+    rows = ["Teaser one, click.", "Teaser two, click.", "The harbour at Riverton closed, they said.",
+            "More, here.", "The harbour at Riverton will reopen, they said."]
+    html = ("<html><head><title>Harbour at Riverton closes</title></head><body>"
+            + "".join(f"<p>{row}</p>" for row in rows) + "</body></html>")
+    assert extract(html, method="twcem").paragraphs == rows[2:]
+
+
+def test_title_relevance_keeps_cousin_blocks_out():
+    html = """<html><head><title>Harbour at Riverton closes for the storm</title></head><body>
+      <div id="main"><div class="story">
+      <p>The harbour at Riverton closes for the storm, officials said today.</p>
+      <p>Ferries stay in port until the wind drops over the weekend.</p></div>
+      <div class="promo"><p>Subscribe now and save on your first year of news.</p>
+      <p>Win a car in our draw.</p></div>
+      </div></body></html>"""
+    paragraphs = extract(html, method="title-relevance").paragraphs
+    assert paragraphs[0].startswith("The harbour") and not any("Subscribe" in p for p in paragraphs)

@@ -60,3 +60,18 @@ def test_titles_of_the_labeled_pages():
     pages = load_corpus(LABELED)
     exact = sum(load_page(p.html).title == p.meta["title"] for p in pages)
     assert exact == len(pages)
+
+
+@pytest.mark.parametrize(("raw", "clean"), [
+    ("Sales rose 2010–2020, report says | CNN", "Sales rose 2010–2020, report says"),
+    ("my_variable_name considered harmful", "my_variable_name considered harmful"),
+    ("暴雨蓝色预警发布_新浪新闻", "暴雨蓝色预警发布"),
+])
+def test_site_names_are_cut_only_at_real_separators(raw, clean):
+    assert strip_site_name(raw) == clean
+
+
+def test_og_title_is_kept_whole():
+    page = ('<html><head><meta property="og:title" content="Biden signs bill — a win for unions">'
+            "</head><body><p>text</p></body></html>")
+    assert extract(page, method="econ").title == "Biden signs bill — a win for unions"
