@@ -15,6 +15,7 @@ not touch Python's recursion limit.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import NamedTuple
 
 import numpy as np
 from lxml import etree
@@ -174,12 +175,33 @@ def segment(body: Element) -> list[TextNode]:
     return run.nodes
 
 
-def block_tree(nodes: list[TextNode]) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
-    """``(parent, depth, block)``: the nodes' blocks and the elements above them as index arrays.
+class BlockTree(NamedTuple):
+    """The nodes' blocks and the elements above them, as index arrays.
 
     ``parent[e]`` is the index of element e's parent (the root is its own parent),
     ``depth[e]`` its distance from the root, ``block[i]`` the index of node i's block.
     """
+
+    parent: np.ndarray
+    depth: np.ndarray
+    block: np.ndarray
+
+    def levels(self) -> list[np.ndarray]:
+        """Element indices by depth, the root's level first."""
+        if not len(self.depth):
+            return []
+        return [np.flatnonzero(self.depth == d) for d in range(int(self.depth.max()) + 1)]
+
+    def subtree_sums(self, per_node: np.ndarray, levels: list[np.ndarray] | None = None) -> np.ndarray:
+        """For every element, the sum of ``per_node`` over the nodes whose block lies under it."""
+        total = np.bincount(self.block, weights=per_node, minlength=len(self.parent))
+        for level in reversed((self.levels() if levels is None else levels)[1:]):
+            np.add.at(total, self.parent[level], total[level])
+        return total
+
+
+def block_tree(nodes: list[TextNode]) -> BlockTree:
+    """The :class:`BlockTree` of ``nodes``."""
     index: dict[object, int] = {}
     parents: list[int] = []
     pending: list[tuple[int, object]] = []
@@ -203,4 +225,4 @@ def block_tree(nodes: list[TextNode]) -> tuple[np.ndarray, np.ndarray, np.ndarra
         depth += moved
         ancestor = step
     block = np.fromiter((index[node.block] for node in nodes), dtype=np.int64, count=len(nodes))
-    return parent, depth, block
+    return BlockTree(parent, depth, block)

@@ -15,7 +15,7 @@ from pathlib import Path
 import numpy as np
 
 from .lang import detect_lang
-from .nodes import TextNode, block_tree, segment
+from .nodes import BlockTree, TextNode, block_tree, segment
 from .parse import ParsedPage, parse
 from .tags import Element
 from .title import extract_title
@@ -64,9 +64,9 @@ class Page:
         return counts
 
     @cached_property
-    def block_tree(self) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
-        """``(parent, depth, block)`` index arrays of the nodes' blocks and their ancestors
-        (see :func:`newsml.nodes.block_tree`); several features climb this tree."""
+    def block_tree(self) -> BlockTree:
+        """Index arrays of the nodes' blocks and their ancestors (:class:`newsml.nodes.BlockTree`);
+        several features climb this tree."""
         return block_tree(self.nodes)
 
     @cached_property

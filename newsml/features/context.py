@@ -22,6 +22,7 @@ from __future__ import annotations
 import numpy as np
 
 from ..assemble import gaussian_smooth
+from ..nodes import BlockTree
 from ..page import Page
 
 CONTEXT_NAMES = ("belief", "near2", "near5", "box1", "box2", "box3", "in_main", "between")
@@ -34,17 +35,18 @@ def belief_context(page: Page, belief: np.ndarray, main_share: float = 0.8) -> n
         return np.zeros((0, len(CONTEXT_NAMES)))
     belief = np.asarray(belief, dtype=float)
     tokens = page.token_counts
-    parent, depth, block = page.block_tree
-    levels = [np.flatnonzero(depth == d) for d in range(int(depth.max()) + 1)]
+    tree = page.block_tree
+    parent, _, block = tree
+    levels = tree.levels()
     columns = [belief, gaussian_smooth(belief, 2.0), gaussian_smooth(belief, 5.0)]
     weight = np.maximum(tokens, 1.0)            # a node without tokens ("|", "—") still counts
-    mass = _subtree_sums(parent, levels, block, belief * weight)
-    size = _subtree_sums(parent, levels, block, weight)
+    mass = tree.subtree_sums(belief * weight, levels)
+    size = tree.subtree_sums(weight, levels)
     ancestor = block
     for _ in range(3):
         ancestor = parent[ancestor]
         columns.append(mass[ancestor] / size[ancestor])
-    columns.append(_inside_main(parent, depth, levels, block, belief * tokens, main_share))
+    columns.append(_inside_main(tree, levels, belief * tokens, main_share))
     confident = np.flatnonzero(belief >= 0.5)
     between = np.zeros(n)
     if confident.size:
@@ -53,22 +55,14 @@ def belief_context(page: Page, belief: np.ndarray, main_share: float = 0.8) -> n
     return np.column_stack(columns)
 
 
-def _subtree_sums(parent: np.ndarray, levels: list[np.ndarray], block: np.ndarray,
-                  per_node: np.ndarray) -> np.ndarray:
-    """For every element, the sum of ``per_node`` over the nodes whose block lies under it."""
-    total = np.bincount(block, weights=per_node, minlength=len(parent))
-    for level in reversed(levels[1:]):
-        np.add.at(total, parent[level], total[level])
-    return total
-
-
-def _inside_main(parent: np.ndarray, depth: np.ndarray, levels: list[np.ndarray], block: np.ndarray,
-                 mass_of_node: np.ndarray, main_share: float) -> np.ndarray:
+def _inside_main(tree: BlockTree, levels: list[np.ndarray], mass_of_node: np.ndarray,
+                 main_share: float) -> np.ndarray:
     """1 for nodes under the deepest element holding ``main_share`` of the belief mass."""
+    parent, depth, block = tree
     total = mass_of_node.sum()
     if total <= 0:
         return np.zeros(len(block))
-    mass = _subtree_sums(parent, levels, block, mass_of_node)
+    mass = tree.subtree_sums(mass_of_node, levels)
     holders = np.flatnonzero(mass >= main_share * total * (1.0 - 1e-9))
     if not holders.size:            # several roots share the mass: no single main container
         return np.zeros(len(block))
