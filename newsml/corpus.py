@@ -7,7 +7,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from .errors import NewsmlError
+from .errors import ConfigurationError, NewsmlError
 
 SPLITS = ("train", "test")
 
@@ -47,7 +47,7 @@ def load_corpus(folder: str | Path, split: str | None = None) -> list[LabeledPag
     if not root.is_dir():
         raise NewsmlError(f"corpus folder not found: {root}")
     if split not in (None, "all", *SPLITS):
-        raise NewsmlError(f"unknown split {split!r}: use 'train', 'test' or 'all'")
+        raise ConfigurationError(f"unknown split {split!r}: use 'train', 'test' or 'all'")
     pages = []
     for html_path in sorted(root.glob("*.html")):
         gold_path = html_path.with_suffix(".txt")

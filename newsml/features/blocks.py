@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import numpy as np
 
+from ..errors import ConfigurationError
 from ..groupings import NB_BLOCK_TAGS, nb_blocks
 from ..page import Page
 from ..tags import Element
@@ -32,7 +33,7 @@ class NaiveBayesFeatures(NodeFeatures):
 
     def page_features(self, page: Page) -> np.ndarray:
         if self.level not in ("block", "node"):
-            raise ValueError(f"level must be 'block' or 'node', not {self.level!r}")
+            raise ConfigurationError(f"level must be 'block' or 'node', not {self.level!r}")
         nodes = page.nodes
         rows = np.zeros((len(nodes), 4))
         groups = [[node.index] for node in nodes] if self.level == "node" else self.blocks(page)

@@ -16,7 +16,7 @@ from typing import ClassVar
 import numpy as np
 
 from ..assemble import gaussian_smooth, otsu_select
-from ..errors import NewsmlError
+from ..errors import ConfigurationError, NewsmlError
 from ..estimators import DempsterShaferClassifier
 from ..estimators.dempster_shafer import combine
 from ..features.base import NodeFeatures, configured, family
@@ -47,7 +47,7 @@ class Cedst(NodeMethod):
         for name in self.evidence:
             cls = family(name)
             if cls is None:
-                raise NewsmlError(f"CEDST evidence {name!r} is not a feature family")
+                raise ConfigurationError(f"CEDST evidence {name!r} is not a feature family")
             found.append(configured(cls, self))
         return found
 
