@@ -1,0 +1,95 @@
+"""scripts/benchmark.py: each peer runs at its documented article settings, and the summary
+sets newsml's default against the best peer and against trafilatura."""
+
+from __future__ import annotations
+
+import importlib.util
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+SCRIPT = Path(__file__).resolve().parent.parent / "scripts" / "benchmark.py"
+ARTICLE = ("The council approved the new budget on Tuesday after a long debate about schools. "
+           "Members said the plan would add teachers and repair three old buildings in the city. ") * 4
+COMMENT = "Totally agree with this decision, finally some sense from the council members here."
+PAGE = (f"<html><head><title>Budget</title></head><body><article><h1>Budget approved</h1><p>{ARTICLE}</p>"
+        f"<p>{ARTICLE}</p></article><div id='comments' class='comments'><h3>Comments</h3>"
+        f"<div class='comment'><p>{COMMENT}</p></div></div></body></html>")
+
+
+@pytest.fixture(scope="module")
+def bench():
+    spec = importlib.util.spec_from_file_location("benchmark", SCRIPT)
+    module = importlib.util.module_from_spec(spec)
+    sys.modules["benchmark"] = module  # dataclasses look their module up
+    spec.loader.exec_module(module)
+    yield module
+    del sys.modules["benchmark"]
+
+
+def test_trafilatura_runs_as_two_rows_without_comments(bench):
+    assert bench.TRAFILATURA == {
+        "trafilatura": {"include_comments": False},
+        "trafilatura-precision": {"include_comments": False, "favor_precision": True}}
+    assert bench.REFERENCE == "trafilatura"
+    assert bench.PEERS["trafilatura"].call == "trafilatura.extract(html, include_comments=False)"
+
+
+def test_every_peer_states_its_call_and_documentation(bench):
+    assert set(bench.PEERS) == {"trafilatura", "trafilatura-precision", "readability-lxml", "justext",
+                                "boilerpy3", "goose3", "newspaper4k", "resiliparse"}
+    for peer in bench.PEERS.values():
+        assert peer.call and peer.basis, peer.name
+    assert bench.RESILIPARSE == {"main_content": True, "comments": False}
+    assert "zh" not in bench.JUSTEXT_STOPLISTS  # Chinese runs in jusText's language-independent mode
+
+
+def test_goose3_gets_its_chinese_stop_words_on_chinese_pages(bench):
+    text = pytest.importorskip("goose3.text")
+    assert bench.goose3_config("zh") == {"use_meta_language": False, "target_language": "zh",
+                                         "stopwords_class": text.StopWordsChinese}
+    assert bench.goose3_config("en") == {"use_meta_language": False, "target_language": "en"}
+
+
+def test_trafilatura_rows_leave_the_comments_out(bench):
+    trafilatura = pytest.importorskip("trafilatura")
+    assert COMMENT in trafilatura.extract(PAGE)  # the library default keeps comments
+    for name in bench.TRAFILATURA:
+        run, version = bench.peer_tool(name)
+        extracted = run(PAGE.encode(), PAGE, "en")
+        assert "approved the new budget" in extracted, (name, version)
+        assert COMMENT not in extracted, (name, version)
+
+
+def test_the_script_imports_no_newsml_so_a_peer_probe_measures_the_peer_alone():
+    code = (f"import sys; sys.path.insert(0, {str(SCRIPT.parent)!r}); import benchmark; "
+            "print(sorted(m for m in sys.modules if m.split('.')[0] in ('newsml', 'sklearn')))")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert out.stdout.strip() == "[]"
+
+
+def test_summary_names_the_best_peer_and_the_ratios_to_trafilatura(bench):
+    def tool(f1, ms, mb, pages):
+        return {"f1": f1, "median_ms": ms, "peak_mb": mb, "page_f1": pages}
+
+    figures = {"newsml:default": tool(0.8, 10.0, 150.0, [0.8, 0.8, 0.8]),
+               "newsml:econ": tool(0.95, 5.0, 140.0, [0.95] * 3),  # a newsml method is no peer
+               "trafilatura": tool(0.7, 20.0, 75.0, [0.7, 0.7, 0.7]),
+               "readability-lxml": tool(0.9, 12.0, 60.0, [0.9, 0.9, 0.9])}
+    summary = bench.summarize(figures)
+    assert summary["best_peer"] == "readability-lxml"
+    assert summary["best_peer_f1"] == 0.9
+    assert summary["difference"] == pytest.approx(-0.1)
+    assert summary["difference_ci95"] == pytest.approx([-0.1, -0.1])
+    assert summary["time_ratio"] == pytest.approx(0.5)
+    assert summary["memory_ratio"] == pytest.approx(2.0)
+
+
+def test_paired_bootstrap_interval_holds_the_mean_difference(bench):
+    ours, theirs = [0.9, 0.8, 1.0, 0.7, 0.95], [0.85, 0.9, 0.7, 0.75, 0.9]
+    mean, low, high = bench.paired_bootstrap(ours, theirs)
+    assert mean == pytest.approx(0.05)
+    assert low < mean < high
+    assert bench.paired_bootstrap(ours, theirs) == (mean, low, high)  # seeded
