@@ -6,6 +6,7 @@ import json
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
+from urllib.parse import urlparse
 
 from .errors import ConfigurationError, NewsmlError
 
@@ -30,6 +31,17 @@ class LabeledPage:
     def corpus(self) -> str:
         """Name of the folder the page comes from."""
         return self.html_path.parent.name
+
+    @property
+    def site(self) -> str:
+        """The page's site, for cross-validation folds grouped by site: the json's ``site``,
+        else its URL's host (without ``www.``), else the page's own id in its corpus."""
+        site = self.meta.get("site")
+        if isinstance(site, str) and site:
+            return site
+        url = self.meta.get("url")
+        host = urlparse(url).hostname if isinstance(url, str) and "://" in url else None
+        return host.removeprefix("www.") if host else f"{self.corpus}/{self.id}"
 
     @property
     def split(self) -> str | None:

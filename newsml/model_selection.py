@@ -13,6 +13,7 @@ Every learned choice in newsml is made here, on training pages only:
 
 from __future__ import annotations
 
+import logging
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from itertools import product
 from typing import Any, TypeVar
@@ -26,20 +27,23 @@ from .errors import NewsmlError
 from .page import Page
 from .scoring import mask_score
 
+log = logging.getLogger(__name__)
+
 Model = TypeVar("Model")
 Folds = list[tuple[np.ndarray, np.ndarray]]
 
 
 def page_folds(n_pages: int, n_folds: int, random_state: int = 0,
                groups: Sequence[object] | None = None) -> Folds:
-    """``(train, held)`` page indices of each fold: shuffled pages, or whole groups (sites)."""
+    """``(train, held)`` page indices of each fold: whole groups (sites) held out together
+    when ``groups`` holds at least ``n_folds`` distinct groups, else shuffled pages."""
     if n_folds < 2 or n_pages < n_folds:
         raise NewsmlError(f"{n_folds} folds need at least {max(n_folds, 2)} pages, got {n_pages}")
     index = np.arange(n_pages)
-    if groups is None:
+    if groups is None or len(set(groups)) < n_folds:
+        if groups is not None:
+            log.debug("%d groups for %d folds: folds over pages instead", len(set(groups)), n_folds)
         return list(KFold(n_folds, shuffle=True, random_state=random_state).split(index))
-    if len(set(groups)) < n_folds:
-        raise NewsmlError(f"{n_folds} folds need at least {n_folds} groups, got {len(set(groups))}")
     return list(GroupKFold(n_folds, shuffle=True, random_state=random_state).split(index, groups=groups))
 
 

@@ -62,7 +62,7 @@ def labeled_pages(pages: Iterable[GoldPage], min_share: float = MIN_SHARE,
 
 
 def fit_method(method: NodeMethod, pages: Sequence[Page], labels: Sequence[np.ndarray],
-               ) -> tuple[NodeMethod, dict[str, Any]]:
+               groups: Sequence[object] | None = None) -> tuple[NodeMethod, dict[str, Any]]:
     """Train ``method`` on labeled pages; return it with what training chose.
 
     Learned methods are fitted. Rule methods with a ``search_space`` are tuned: the
@@ -72,16 +72,20 @@ def fit_method(method: NodeMethod, pages: Sequence[Page], labels: Sequence[np.nd
     if not method.requires_fit and method.search_space:
         tuned, params, f1 = grid_search(method, method.search_space, pages, labels)
         return tuned, {"tuned_params": params, "tuned_f1": f1}
-    return method.fit(pages, labels), {}
+    return method.fit(pages, labels, groups=groups), {}
 
 
 def cross_validated_f1(make: Callable[[], NodeMethod], pages: Sequence[Page],
                        labels: Sequence[np.ndarray], golds: Sequence[str], folds: int = 5,
-                       random_state: int = 0) -> float:
-    """Macro F1 against the gold texts of pages extracted by models trained on the other folds."""
+                       random_state: int = 0, groups: Sequence[object] | None = None) -> float:
+    """Macro F1 against the gold texts of pages extracted by models trained on the other folds.
+
+    With ``groups`` (e.g. sites), a group's pages are held out together.
+    """
     results: list[Score] = []
-    for train, held in page_folds(len(pages), folds, random_state):
-        method, _ = fit_method(make(), [pages[i] for i in train], [labels[i] for i in train])
+    for train, held in page_folds(len(pages), folds, random_state, groups=groups):
+        inner = [groups[i] for i in train] if groups is not None else None
+        method, _ = fit_method(make(), [pages[i] for i in train], [labels[i] for i in train], inner)
         results.extend(score(extract_page(pages[i], method).text, golds[i]) for i in held)
     return macro(results).f1
 
@@ -104,11 +108,13 @@ def train_method(name: str, corpora: Sequence[str | Path], split: str | None = "
     parsed = [page for _, page, _ in kept]
     labels = [node_labels for _, _, node_labels in kept]
     golds = [page.gold for page, _, _ in kept]
+    sites = [page.site if isinstance(page, LabeledPage) else page.id for page, _, _ in kept]
     make = partial(new_method, name, **(params or {}))
-    cv_f1 = cross_validated_f1(make, parsed, labels, golds, cv_folds) if cv_folds else None
-    method, choices = fit_method(make(), parsed, labels)
+    cv_f1 = cross_validated_f1(make, parsed, labels, golds, cv_folds, groups=sites) if cv_folds else None
+    method, choices = fit_method(make(), parsed, labels, sites)
     metadata = {
         "training": {"corpora": sizes, "split": split or "all", "pages": len(parsed),
+                     "sites": len(set(sites)),
                      "skipped": skipped, "nodes": int(sum(len(lab) for lab in labels)),
                      "min_share": min_share, **choices},
         "feature_names": method.feature_names(),

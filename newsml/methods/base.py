@@ -50,8 +50,13 @@ class NodeMethod(BaseEstimator):
         if cls.__dict__.get("name"):
             _METHODS.add(cls, cls.name)
 
-    def fit(self, X: Sequence[Page], y: Sequence[np.ndarray] | None = None) -> NodeMethod:
-        """Learn from pages and their per-node labels; rules keep their parameters."""
+    def fit(self, X: Sequence[Page], y: Sequence[np.ndarray] | None = None,
+            groups: Sequence[object] | None = None) -> NodeMethod:
+        """Learn from pages and their per-node labels; rules keep their parameters.
+
+        ``groups`` (one per page, e.g. its site) keep a group's pages on one side of any
+        internal cross-validation, so internal choices generalize to unseen groups.
+        """
         return self
 
     def score_nodes(self, page: Page) -> np.ndarray:

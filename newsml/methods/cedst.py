@@ -64,7 +64,8 @@ class Cedst(NodeMethod):
         columns = [feature.page_features(page) for feature in self._families()]
         return np.hstack(columns) if columns else np.zeros((len(page.nodes), 0))
 
-    def fit(self, X: Sequence[Page], y: Sequence[np.ndarray] | None = None) -> Cedst:
+    def fit(self, X: Sequence[Page], y: Sequence[np.ndarray] | None = None,
+            groups: Sequence[object] | None = None) -> Cedst:
         """Learn the evidence weights from labeled pages (no labels: keep the paper's)."""
         self._reset()
         if y is None:

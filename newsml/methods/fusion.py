@@ -151,7 +151,8 @@ class Fusion(NodeMethod):
         return names
 
     # -- training ---------------------------------------------------------------------
-    def fit(self, X: Sequence[Page], y: Sequence[np.ndarray] | None = None) -> Fusion:
+    def fit(self, X: Sequence[Page], y: Sequence[np.ndarray] | None = None,
+            groups: Sequence[object] | None = None) -> Fusion:
         """Stack out-of-fold evidence, fit the combiner (and the trees), choose smoothing and cut."""
         self._reset()
         self._check_params()
@@ -163,7 +164,8 @@ class Fusion(NodeMethod):
         target = np.concatenate(labels)
         if len(np.unique(target)) < 2:
             raise NewsmlError("training pages must contain both content and noise nodes")
-        folds = page_folds(len(pages), self.folds, self.random_state)
+        folds = page_folds(len(pages), self.folds, self.random_state,
+                           groups=list(groups) if groups is not None else None)
         n = len(pages)
         stacked = out_of_fold(
             folds, lambda train: self._members([pages[i] for i in train], [labels[i] for i in train]),

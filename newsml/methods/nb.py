@@ -39,7 +39,8 @@ class NaiveBayesMethod(NodeMethod):
     def _blocks(self, page: Page) -> list[list[int]]:
         return nb_blocks(page.nodes, self.block_tags, self.merge_siblings)
 
-    def fit(self, X: Sequence[Page], y: Sequence[np.ndarray] | None = None) -> NaiveBayesMethod:
+    def fit(self, X: Sequence[Page], y: Sequence[np.ndarray] | None = None,
+            groups: Sequence[object] | None = None) -> NaiveBayesMethod:
         """Train the classifier on the blocks of labeled pages."""
         self._reset()
         if y is None:

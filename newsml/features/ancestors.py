@@ -1,0 +1,51 @@
+"""Statistics of a node's containers at several levels (newsml's own evidence).
+
+For the block's parent, grandparent and great-grandparent (``levels``), each:
+
+- ``share``: the page's tokens under that element;
+- ``links``: the share of its characters inside ``<a>``;
+- ``nodes``: the text nodes under it, squashed as n / (n + 10);
+- ``branches``: its children that hold text, squashed as b / (b + 5).
+
+An article container holds much of the page in few, long, unlinked branches; a menu,
+a teaser list or a comment thread holds many short ones.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+from ..page import Page
+from .base import NodeFeatures
+
+_STATS = ("share", "links", "nodes", "branches")
+
+
+class AncestorFeatures(NodeFeatures):
+    """Four statistics of each of the block's three nearest ancestors."""
+
+    name = "ancestors"
+    feature_names = tuple(f"up{level}_{stat}" for level in (1, 2, 3) for stat in _STATS)
+
+    def page_features(self, page: Page) -> np.ndarray:
+        nodes = page.nodes
+        if not nodes:
+            return np.zeros((0, len(self.feature_names)))
+        tree = page.block_tree
+        levels = tree.levels()
+        tokens = tree.subtree_sums(page.token_counts, levels)
+        chars = tree.subtree_sums(np.array([node.chars for node in nodes], dtype=float), levels)
+        links = tree.subtree_sums(np.array([node.link_chars for node in nodes], dtype=float), levels)
+        count = tree.subtree_sums(np.ones(len(nodes)), levels)
+        not_root = tree.parent != np.arange(len(tree.parent))
+        branches = np.bincount(tree.parent[not_root], minlength=len(tree.parent)).astype(float)
+        total = max(float(page.token_counts.sum()), 1.0)
+        columns = []
+        ancestor = tree.block
+        for _ in range(3):
+            ancestor = tree.parent[ancestor]
+            columns += [tokens[ancestor] / total,
+                        links[ancestor] / np.maximum(chars[ancestor], 1.0),
+                        count[ancestor] / (count[ancestor] + 10.0),
+                        branches[ancestor] / (branches[ancestor] + 5.0)]
+        return np.column_stack(columns)

@@ -1,0 +1,125 @@
+"""Markup tokens learned from data: what a node's class, id and tags say of it.
+
+The words in the class and id attributes of a node's block and its nearest ancestors
+(``article-body``, ``comment``, ``sidebar``, ``post-content``...), and the tags on that
+path, are tokens. A logistic regression over which tokens a node carries learns each
+token's weight from labeled pages, instead of a hand-made list of families. Tokens seen
+on fewer than ``min_pages`` training pages are left out: a site's private class names
+would teach the model that site, not the web.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+
+import numpy as np
+from scipy import sparse
+from scipy.special import expit
+from sklearn.utils.validation import check_is_fitted
+
+from ..errors import NewsmlError
+from ..page import Page
+from ..tags import Element
+from .base import NodeMethod
+
+_WORD_RE = re.compile(r"[a-z][a-z0-9]+")
+_CAMEL_RE = re.compile(r"(?<=[a-z0-9])(?=[A-Z])")
+
+
+def element_tokens(element: Element, level: int) -> list[str]:
+    """Tokens of one element seen ``level`` steps above a node: its tag, and its class/id words."""
+    words = " ".join(filter(None, (element.get("class"), element.get("id"))))
+    found = [f"tag{min(level, 2)}:{element.tag}"]
+    found += [f"w:{word}" for word in _WORD_RE.findall(_CAMEL_RE.sub(" ", words).lower())]
+    return found
+
+
+class MarkupTokens(NodeMethod):
+    """Logistic regression over the class/id words and tags of a node's block and ancestors.
+
+    Parameters
+    ----------
+    levels : int
+        Elements read per node: the block and its ``levels - 1`` nearest ancestors.
+    min_pages : int
+        A token is used only when that many training pages carry it.
+    C : float
+        Inverse strength of the L2 penalty.
+    """
+
+    name = "markup"
+    summary = "markup tokens: class/id words and tags of a node's containers, weights learned (trained)"
+    requires_fit = True
+
+    def __init__(self, levels: int = 4, min_pages: int = 5, C: float = 1.0):
+        self.levels = levels
+        self.min_pages = min_pages
+        self.C = C
+
+    def _node_tokens(self, page: Page) -> list[set[str]]:
+        memo: dict[tuple[Element, int], list[str]] = {}
+        out = []
+        for node in page.nodes:
+            tokens: set[str] = set()
+            element: Element | None = node.block
+            for level in range(self.levels):
+                if element is None:
+                    break
+                key = (element, level)
+                if key not in memo:
+                    memo[key] = element_tokens(element, level)
+                tokens.update(memo[key])
+                element = element.getparent()
+            out.append(tokens)
+        return out
+
+    def fit(self, X: Sequence[Page], y: Sequence[np.ndarray] | None = None,
+            groups: Sequence[object] | None = None) -> MarkupTokens:
+        """Learn token weights from labeled pages (token-weighted, so long nodes count more)."""
+        from sklearn.linear_model import LogisticRegression
+
+        self._reset()
+        if y is None:
+            raise NewsmlError("the 'markup' method learns from labeled pages: give per-node labels")
+        pages = list(X)
+        per_page = [self._node_tokens(page) for page in pages]
+        seen: dict[str, int] = {}
+        for nodes in per_page:
+            for token in set().union(*nodes) if nodes else ():
+                seen[token] = seen.get(token, 0) + 1
+        vocabulary = sorted(token for token, n in seen.items() if n >= self.min_pages)
+        index = {token: i for i, token in enumerate(vocabulary)}
+        rows = [node for nodes in per_page for node in nodes]
+        target = np.concatenate([np.asarray(labels) for labels in y]).astype(int)
+        if np.unique(target).size < 2:
+            raise NewsmlError("training pages must contain both content and noise nodes")
+        matrix = _matrix(rows, index)
+        weight = np.concatenate([page.token_counts for page in pages]) + 1.0
+        model = LogisticRegression(C=self.C, max_iter=1000)
+        model.fit(matrix, target, sample_weight=weight / weight.mean())
+        self.vocabulary_ = index
+        self.coef_ = model.coef_.ravel().astype(float)
+        self.intercept_ = float(model.intercept_[0])
+        return self
+
+    def score_nodes(self, page: Page) -> np.ndarray:
+        check_is_fitted(self, "coef_")
+        if not page.nodes:
+            return np.zeros(0)
+        matrix = _matrix(self._node_tokens(page), self.vocabulary_)
+        return expit(matrix @ self.coef_ + self.intercept_)
+
+    def feature_names(self) -> list[str]:
+        """The learned tokens."""
+        return sorted(getattr(self, "vocabulary_", {}))
+
+
+def _matrix(rows: list[set[str]], index: dict[str, int]) -> sparse.csr_matrix:
+    """One 0/1 row per node over the vocabulary ``index`` (tokens outside it are dropped)."""
+    indptr, indices = [0], []
+    for tokens in rows:
+        indices.extend(sorted(index[t] for t in tokens if t in index))
+        indptr.append(len(indices))
+    data = np.ones(len(indices))
+    return sparse.csr_matrix((data, indices, indptr), shape=(len(rows), len(index)))
