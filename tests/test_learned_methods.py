@@ -11,6 +11,7 @@ from conftest import LABELED, parsed_with_labels
 from newsml import ConfigurationError, NewsmlError, extract, load_corpus
 from newsml.assemble import Assembly, FixedCut, OtsuCut, gaussian_smooth, otsu_select, otsu_threshold
 from newsml.features.context import CONTEXT_NAMES, belief_context
+from newsml.features.position import PositionFeatures
 from newsml.methods import new_method
 from newsml.methods.fusion import CUTS, SIGMAS, Fusion
 from newsml.persistence import get_method
@@ -142,3 +143,17 @@ def test_fusion_second_stage_reads_the_evidence_and_the_context_of_the_fused_bel
     expected = staged.assembly_.smooth(staged.booster_.predict_proba(rows)[:, 1])
     np.testing.assert_allclose(staged.score_nodes(page), expected, rtol=0, atol=1e-12)
     assert rows.shape[1] == len(staged.feature_names())
+
+
+def test_tree_evidence_reaches_the_trees_only(labeled):
+    pages, labels, _, _ = labeled
+    fusion = new_method("fusion", evidence=("econ", "href"), tree_evidence=("position", "href"))
+    fusion.fit(pages, labels)
+    names = fusion.feature_names()
+    assert names[:2] == ["econ", "link_ratio"] and names[2:6] == list(PositionFeatures.feature_names)
+    assert names[6:] == [f"context:{name}" for name in CONTEXT_NAMES]
+    assert fusion.combiner_.n_features_in_ == 2 and fusion.booster_.n_features == len(names)
+    assert new_method("fusion", evidence=("econ",), tree_evidence=("position",), context=False
+                      ).fit(pages, labels).feature_names() == ["econ"]
+    with pytest.raises(ConfigurationError, match="twice"):
+        new_method("fusion", evidence=("econ", "econ")).fit(pages, labels)

@@ -77,6 +77,10 @@ class Fusion(NodeMethod):
     context : bool
         Add the second stage: gradient-boosted trees over the evidence and the page
         context of the fused belief. False: the combiner's belief is the score.
+    tree_evidence : method and feature family names
+        Evidence that only the second stage reads, besides ``evidence`` and the context:
+        columns whose relation to content is not one-sided (an ancestor's share of the
+        page, a position), which trees can use and Dempster's rule cannot.
     """
 
     name = "fusion"
@@ -86,7 +90,7 @@ class Fusion(NodeMethod):
 
     def __init__(self, evidence: tuple[str, ...] = DEFAULT_EVIDENCE, sigma: str | float = "auto",
                  cut: Any = "auto", folds: int = 5, random_state: int = 0, weighting: str = "nodes",
-                 context: bool = True):
+                 context: bool = True, tree_evidence: tuple[str, ...] = ()):
         self.evidence = evidence
         self.sigma = sigma
         self.cut = cut
@@ -94,11 +98,13 @@ class Fusion(NodeMethod):
         self.random_state = random_state
         self.weighting = weighting
         self.context = context
+        self.tree_evidence = tree_evidence
 
     def __setstate__(self, state: dict[str, Any]) -> None:
         # model files from before the context stage have no ``context``: they score by
         # the combiner alone, which is what context=False means
         state.setdefault("context", state.get("booster_") is not None)
+        state.setdefault("tree_evidence", ())
         # model files from before Assembly kept the chosen width and cut apart
         if "sigma_" in state and "assembly_" not in state:
             cut = OtsuCut() if state.pop("cut_") == "otsu" else FixedCut(0.5)
@@ -108,12 +114,22 @@ class Fusion(NodeMethod):
         super().__setstate__(state)
 
     # -- evidence ---------------------------------------------------------------------
+    def _names(self) -> list[str]:
+        """Every piece of evidence, the combiner's first, without repeats."""
+        return list(dict.fromkeys([*self.evidence, *(self.tree_evidence if self.context else ())]))
+
+    def _width(self, names: Sequence[str]) -> int:
+        """Number of columns of the evidence ``names``."""
+        return sum(len(cls.feature_names) if (cls := family(name)) is not None else 1 for name in names)
+
     def _check_params(self) -> None:
         members = member_names()
-        unknown = [e for e in self.evidence if e not in members and family(e) is None]
+        unknown = [e for e in self._names() if e not in members and family(e) is None]
         if unknown or not self.evidence:
             known = ", ".join([*members, *families()])
             raise ConfigurationError(f"unknown evidence {unknown}: choose from {known}")
+        if len(set(self.evidence)) != len(self.evidence):
+            raise ConfigurationError(f"evidence names a piece twice: {list(self.evidence)}")
         if self.sigma != "auto" and not (isinstance(self.sigma, (int, float)) and self.sigma >= 0):
             raise ConfigurationError(f"sigma must be 'auto' or a number >= 0, not {self.sigma!r}")
         if self.cut != "auto":
@@ -123,17 +139,18 @@ class Fusion(NodeMethod):
 
     def _members(self, X: Sequence[Page], y: Sequence[np.ndarray] | None) -> dict[str, NodeMethod]:
         members = {}
-        for name in self.evidence:
+        for name in self._names():
             if family(name) is None:
                 member = method_class(name)()
                 members[name] = member.fit(X, y) if y is not None else member
         return members
 
     def evidence_matrix(self, page: Page, members: dict[str, NodeMethod] | None = None) -> np.ndarray:
-        """The evidence columns of one page (``evidence`` order), one row per node."""
+        """The evidence columns of one page, one row per node: ``evidence``, then the
+        ``tree_evidence`` not already among them."""
         members = self.members_ if members is None else members
         columns = []
-        for name in self.evidence:
+        for name in self._names():
             if name in members:
                 columns.append(members[name].score_nodes(page).reshape(-1, 1))
             else:
@@ -143,7 +160,7 @@ class Fusion(NodeMethod):
     def feature_names(self) -> list[str]:
         """Names of the columns the method learns from: evidence, then context."""
         names: list[str] = []
-        for name in self.evidence:
+        for name in self._names():
             cls = family(name)
             names.extend(cls.feature_names if cls is not None else (name,))
         if self.context:
@@ -170,9 +187,11 @@ class Fusion(NodeMethod):
         stacked = out_of_fold(
             folds, lambda train: self._members([pages[i] for i in train], [labels[i] for i in train]),
             lambda members, i: self.evidence_matrix(pages[i], members), n)
+        width = self._width(self.evidence)
+        combined = [rows[:, :width] for rows in stacked]
         beliefs = out_of_fold(
-            folds, lambda train: self._fit_combiner(stacked, labels, pages, train),
-            lambda combiner, i: combiner.belief(stacked[i]) if len(stacked[i]) else np.zeros(0), n)
+            folds, lambda train: self._fit_combiner(combined, labels, pages, train),
+            lambda combiner, i: combiner.belief(combined[i]) if len(combined[i]) else np.zeros(0), n)
         scores, contextual = beliefs, []
         if self.context:
             contextual = [np.hstack([rows, belief_context(page, b)])
@@ -186,7 +205,7 @@ class Fusion(NodeMethod):
         self.assembly_, self.cv_f1_ = choose_assembly(pages, scores, labels, sigmas, cuts)
         self.members_ = self._members(pages, labels)
         everything = np.arange(n)
-        self.combiner_ = self._fit_combiner(stacked, labels, pages, everything)
+        self.combiner_ = self._fit_combiner(combined, labels, pages, everything)
         self.booster_ = self._fit_booster(contextual, labels, pages, everything) if self.context else None
         self.n_pages_ = n
         return self
@@ -220,7 +239,7 @@ class Fusion(NodeMethod):
         if not page.nodes:
             return np.zeros(0)
         evidence = self.evidence_matrix(page)
-        belief = self.combiner_.belief(evidence)
+        belief = self.combiner_.belief(evidence[:, :self._width(self.evidence)])
         booster = getattr(self, "booster_", None)
         if booster is not None:
             rows = np.hstack([evidence, belief_context(page, belief)])
