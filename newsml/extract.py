@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from functools import cache
 from pathlib import Path
 from typing import Any
 
@@ -10,7 +11,7 @@ from sklearn.utils.validation import check_is_fitted
 
 from .article import Article
 from .errors import ConfigurationError, NewsmlError
-from .methods import NodeMethod
+from .methods import NodeMethod, resolve_name
 from .page import Page, load_page
 from .persistence import get_method
 
@@ -30,8 +31,10 @@ def extract(page: bytes | str | Path, method: str | NodeMethod = "default", titl
             raise ConfigurationError(f"options {sorted(options)} given with a method instance: "
                                      "set them on the instance instead")
         scorer = method
-    else:
+    elif options:
         scorer = get_method(method, **options)
+    else:
+        scorer = _shipped(resolve_name(method))
     return extract_page(load_page(page, title=title), scorer)
 
 
@@ -41,6 +44,14 @@ def extract_page(page: Page, scorer: NodeMethod) -> Article:
     scores = scorer.score_nodes(page)
     keep = scorer.select(page, scores)
     return Article.from_nodes(page, keep, scores, method=scorer.name, title=page.title)
+
+
+@cache
+def _shipped(name: str) -> NodeMethod:
+    """The method ``name`` as shipped, loaded once per process: ``extract`` is called page
+    by page, and reading a model file costs more than extracting a page. Never fitted or
+    changed here, so sharing it between calls is safe."""
+    return get_method(name)
 
 
 def ensure_usable(scorer: NodeMethod) -> None:

@@ -157,3 +157,24 @@ def test_tree_evidence_reaches_the_trees_only(labeled):
                       ).fit(pages, labels).feature_names() == ["econ"]
     with pytest.raises(ConfigurationError, match="twice"):
         new_method("fusion", evidence=("econ", "econ")).fit(pages, labels)
+
+
+def test_extract_loads_a_shipped_model_once(monkeypatch):
+    import importlib
+
+    module = importlib.import_module("newsml.extract")  # the attribute newsml.extract is the function
+
+    loads = []
+    real = module.get_method
+
+    def counting(name, **options):
+        loads.append(name)
+        return real(name, **options)
+
+    monkeypatch.setattr(module, "get_method", counting)
+    module._shipped.cache_clear()
+    page = "<html><body><p>One sentence, with a comma. Another one, here.</p></body></html>"
+    first = extract(page, method="nb")
+    assert extract(page, method="nb").text == first.text and extract(page, method="NB").text == first.text
+    assert loads == ["nb"]
+    module._shipped.cache_clear()
