@@ -6,15 +6,11 @@ import json
 import os
 import sys
 import traceback
-from collections.abc import Iterator
-from contextlib import contextmanager
 from enum import Enum
 from pathlib import Path
 from typing import Annotated, NoReturn, TextIO
 
 import typer
-from rich.console import Console
-from rich.progress import BarColumn, MofNCompleteColumn, Progress, TaskID, TextColumn, TimeRemainingColumn
 
 from . import methods as registry
 from .corpus import load_corpus
@@ -25,6 +21,7 @@ from .methods import NodeMethod
 from .page import load_page
 from .parse import read_page
 from .persistence import get_method, load_model, save_model
+from .progress import progress_bar
 from .report import evaluation_table
 from .training import train_method
 
@@ -66,34 +63,6 @@ def _fail(message: str, code: int = 2) -> NoReturn:
     raise typer.Exit(code)
 
 
-class _Bar:
-    """The progress hook of :mod:`newsml.progress` as a progress bar on stderr: one bar
-    per phase, drawn only when stderr is a terminal."""
-
-    def __init__(self, progress: Progress):
-        self._progress = progress
-        self._task: TaskID | None = None
-
-    def start(self, label: str, total: int) -> None:
-        if self._task is not None:
-            self._progress.remove_task(self._task)
-        self._task = self._progress.add_task(label, total=total)
-
-    def advance(self, steps: int = 1) -> None:
-        if self._task is not None:
-            self._progress.advance(self._task, steps)
-
-
-@contextmanager
-def _progress() -> Iterator[_Bar]:
-    """A progress hook drawing on stderr when stderr is a terminal."""
-    bar = Progress(TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(),
-                   TimeRemainingColumn(), transient=True, disable=not sys.stderr.isatty(),
-                   console=Console(stderr=True))
-    with bar:
-        yield _Bar(bar)
-
-
 def _scorer(method: str, model: Path | None = None) -> NodeMethod:
     try:
         if model is not None:
@@ -127,7 +96,7 @@ def predict(
     failures = 0
     stream: TextIO = open(output, "w", encoding="utf-8") if output else sys.stdout  # noqa: SIM115
     try:
-        with _progress() as progress:
+        with progress_bar() as progress:
             progress.start("extracting", len(pages))
             for name in pages:
                 try:
@@ -198,7 +167,7 @@ def evaluate(
         _fail(str(exc))
     rows = []
     total = sum(len(pages) for _, pages in loaded)
-    with _progress() as progress:
+    with progress_bar() as progress:
         progress.start("evaluating", total)
         for folder, pages in loaded:
             if not pages:
@@ -246,7 +215,7 @@ def train(
         _fail(f"cannot write {output}: {output.parent} is not a writable folder")
     try:
         name = registry.resolve_name(method)
-        with _progress() as progress:
+        with progress_bar() as progress:
             fitted, metadata = train_method(name, corpora, split=split.value, cv_folds=cv_folds,
                                             progress=progress)
         save_model(fitted, output, **metadata)

@@ -8,7 +8,10 @@ pass nothing (no output) or their own object with these two methods.
 
 from __future__ import annotations
 
-from typing import Protocol
+import sys
+from collections.abc import Iterator
+from contextlib import contextmanager
+from typing import Any, Protocol
 
 
 class ProgressHook(Protocol):
@@ -34,3 +37,33 @@ class NoProgress:
 def hook(progress: ProgressHook | None) -> ProgressHook:
     """``progress``, or the silent hook when it is None."""
     return NoProgress() if progress is None else progress
+
+
+class _Bar:
+    """The hook as a rich progress bar: one bar per phase."""
+
+    def __init__(self, progress: Any):
+        self._progress = progress
+        self._task: Any = None
+
+    def start(self, label: str, total: int) -> None:
+        if self._task is not None:
+            self._progress.remove_task(self._task)
+        self._task = self._progress.add_task(label, total=total)
+
+    def advance(self, steps: int = 1) -> None:
+        if self._task is not None:
+            self._progress.advance(self._task, steps)
+
+
+@contextmanager
+def progress_bar() -> Iterator[ProgressHook]:
+    """A hook drawing a progress bar on stderr when stderr is a terminal (silent otherwise)."""
+    from rich.console import Console
+    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
+
+    bar = Progress(TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(),
+                   TimeRemainingColumn(), transient=True, disable=not sys.stderr.isatty(),
+                   console=Console(stderr=True))
+    with bar:
+        yield _Bar(bar)

@@ -77,16 +77,20 @@ def fit_method(method: NodeMethod, pages: Sequence[Page], labels: Sequence[np.nd
 
 def cross_validated_f1(make: Callable[[], NodeMethod], pages: Sequence[Page],
                        labels: Sequence[np.ndarray], golds: Sequence[str], folds: int = 5,
-                       random_state: int = 0, groups: Sequence[object] | None = None) -> float:
+                       random_state: int = 0, groups: Sequence[object] | None = None,
+                       progress: ProgressHook | None = None) -> float:
     """Macro F1 against the gold texts of pages extracted by models trained on the other folds.
 
     With ``groups`` (e.g. sites), a group's pages are held out together.
     """
     results: list[Score] = []
+    progress = hook(progress)
+    progress.start("cross-validation (folds)", folds)
     for train, held in page_folds(len(pages), folds, random_state, groups=groups):
         inner = [groups[i] for i in train] if groups is not None else None
         method, _ = fit_method(make(), [pages[i] for i in train], [labels[i] for i in train], inner)
         results.extend(score(extract_page(pages[i], method).text, golds[i]) for i in held)
+        progress.advance()
     return macro(results).f1
 
 
@@ -110,8 +114,11 @@ def train_method(name: str, corpora: Sequence[str | Path], split: str | None = "
     golds = [page.gold for page, _, _ in kept]
     sites = [page.site if isinstance(page, LabeledPage) else page.id for page, _, _ in kept]
     make = partial(new_method, name, **(params or {}))
-    cv_f1 = cross_validated_f1(make, parsed, labels, golds, cv_folds, groups=sites) if cv_folds else None
+    cv_f1 = cross_validated_f1(make, parsed, labels, golds, cv_folds, groups=sites,
+                               progress=progress) if cv_folds else None
+    progress.start(f"fitting {name}", 1)
     method, choices = fit_method(make(), parsed, labels, sites)
+    progress.advance()
     metadata = {
         "training": {"corpora": sizes, "split": split or "all", "pages": len(parsed),
                      "sites": len(set(sites)),

@@ -16,6 +16,7 @@ from pathlib import Path
 
 from newsml.methods import shipped_names
 from newsml.persistence import save_model
+from newsml.progress import progress_bar
 from newsml.training import train_method
 
 REPO = Path(__file__).resolve().parent.parent
@@ -35,7 +36,9 @@ def main() -> int:
         return 1
     for name in args.methods:
         start = time.perf_counter()
-        method, metadata = train_method(name, corpora, split="train", cv_folds=args.cv_folds)
+        with progress_bar() as progress:
+            method, metadata = train_method(name, corpora, split="train", cv_folds=args.cv_folds,
+                                            progress=progress)
         path = save_model(method, args.out / f"{name}.joblib", **metadata)
         info = metadata["training"]
         print(f"{name}: {info['pages']} train pages {info['corpora']}, cv F1 {metadata['cv_f1']:.4f}, "
