@@ -35,19 +35,22 @@ class RepetitionFeatures(NodeFeatures):
     def page_features(self, page: Page) -> np.ndarray:
         rows = np.zeros((len(page.nodes), 3))
         counts: dict[Element, Counter[tuple[str, str]]] = {}
+        by_block: dict[Element, np.ndarray] = {}
         scale = np.log1p(self.many)
         for node in page.nodes:
-            element: Element | None = node.block
-            for level in range(3):
-                if element is None:
-                    break
-                parent = element.getparent()
-                if parent is None:
-                    break
-                siblings = counts.get(parent)
-                if siblings is None:
-                    siblings = counts[parent] = Counter(signature(child) for child in parent
-                                                        if isinstance(child.tag, str))
-                rows[node.index, level] = min(np.log1p(siblings[signature(element)] - 1) / scale, 1.0)
-                element = parent
+            row = by_block.get(node.block)
+            if row is None:
+                row = by_block[node.block] = np.zeros(3)
+                element = node.block
+                for level in range(3):
+                    parent = element.getparent()
+                    if parent is None:
+                        break
+                    siblings = counts.get(parent)
+                    if siblings is None:
+                        siblings = counts[parent] = Counter(signature(child) for child in parent
+                                                            if isinstance(child.tag, str))
+                    row[level] = min(np.log1p(siblings[signature(element)] - 1) / scale, 1.0)
+                    element = parent
+            rows[node.index] = row
         return rows

@@ -1,0 +1,76 @@
+"""The feature families of the default's second stage: exact values on hand-made pages."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+from newsml.features.ancestors import AncestorFeatures
+from newsml.features.position import PositionFeatures, title_node
+from newsml.features.prose import ProseFeatures
+from newsml.features.repetition import RepetitionFeatures
+from newsml.page import load_page
+
+COMMENTS = load_page("""<html><head><title>Bridge opens</title></head><body>
+<h1>Bridge opens</h1>
+<div class="story"><p>The new bridge opened on Monday, the council said.</p>
+<p>Traffic flowed at once.</p></div>
+<ol class="comments">
+<li class="comment"><p>Great news!</p></li><li class="comment"><p>About time.</p></li>
+<li class="comment"><p>Finally</p></li>
+</ol></body></html>""")
+
+
+def test_ancestor_statistics_of_the_story_and_the_comment_list():
+    X = AncestorFeatures().page_features(COMMENTS)
+    names = list(AncestorFeatures.feature_names)
+    texts = [node.text for node in COMMENTS.nodes]
+    assert texts[:3] == ["Bridge opens", "The new bridge opened on Monday, the council said.",
+                         "Traffic flowed at once."]
+    total = COMMENTS.token_counts.sum()
+    story = X[1]
+    # the story's <div> holds 9 + 4 tokens in 2 nodes and 2 branches, no links
+    assert story[names.index("up1_share")] == pytest.approx(13 / total)
+    assert story[names.index("up1_links")] == 0
+    assert story[names.index("up1_nodes")] == pytest.approx(2 / 12)
+    assert story[names.index("up1_branches")] == pytest.approx(2 / 7)
+    # a comment's <li>: its parent is the <li> itself one level up, then the list of 3 comments
+    comment = X[3]
+    assert comment[names.index("up2_nodes")] == pytest.approx(3 / 13)
+    assert comment[names.index("up2_branches")] == pytest.approx(3 / 8)
+
+
+def test_repetition_marks_the_repeated_comment_items():
+    X = RepetitionFeatures(many=20).page_features(COMMENTS)
+    scale = np.log1p(20)
+    # story paragraphs: two <p> siblings; their <div> is alone of its kind
+    np.testing.assert_allclose(X[1], [np.log1p(1) / scale, 0, 0])
+    # each comment's <p> is alone in its <li>, which has two more of its kind
+    np.testing.assert_allclose(X[3], [0, np.log1p(2) / scale, 0])
+
+
+def test_position_relative_to_the_headline():
+    assert title_node(COMMENTS) == 0
+    X = PositionFeatures().page_features(COMMENTS)
+    np.testing.assert_allclose(X[:, 1], [0, 1, 1, 1, 1, 1])           # after the headline
+    np.testing.assert_allclose(X[:, 3], [1, 0, 0, 0, 0, 0])           # the headline itself
+    np.testing.assert_allclose(X[:3, 2], [0, 1 / 11, 2 / 12])
+    tokens = COMMENTS.token_counts
+    assert X[2, 0] == pytest.approx(tokens[:2].sum() / tokens.sum())
+    untitled = PositionFeatures().page_features(load_page("<p>one</p><p>two</p>"))
+    np.testing.assert_allclose(untitled[:, 1:], [[0.5, 1, 0], [0.5, 1, 0]])
+
+
+def test_prose_cues_in_english_and_chinese():
+    page = load_page("<p>The mayor said that it was over.</p><p>Home News Sport</p>"
+                     "<p>北京市发布了暴雨预警，市民要注意安全。</p><p>2024-05-01</p>")
+    X = ProseFeatures().page_features(page)
+    names = list(ProseFeatures.feature_names)
+    # 5 of 7 English words are stop words (the, that, it, was, over); the menu has none
+    assert X[0, names.index("stop_share")] == pytest.approx(5 / 7)
+    assert X[1, names.index("stop_share")] == 0 and X[1, names.index("capitalized")] == 1
+    assert X[:, names.index("ends_sentence")].tolist() == [1, 0, 1, 0]
+    # 了 is a function character among 17 Han characters; 2 CJK marks per 17 (over 10%: capped)
+    assert X[2, names.index("stop_share")] == pytest.approx(1 / 17)
+    assert X[2, names.index("cjk_punct")] == pytest.approx(1.0)
+    assert X[3, names.index("digits")] == 1
