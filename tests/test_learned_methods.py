@@ -10,10 +10,11 @@ from conftest import LABELED, parsed_with_labels
 
 from newsml import ConfigurationError, NewsmlError, extract, load_corpus
 from newsml.assemble import Assembly, FixedCut, OtsuCut, gaussian_smooth, otsu_select, otsu_threshold
+from newsml.features.base import family
 from newsml.features.context import CONTEXT_NAMES, belief_context
 from newsml.features.position import PositionFeatures
 from newsml.methods import new_method
-from newsml.methods.fusion import CUTS, SIGMAS, Fusion
+from newsml.methods.fusion import CUTS, DEFAULT_TREE_EVIDENCE, SIGMAS, Fusion
 from newsml.persistence import get_method
 from newsml.scoring import macro, score
 from newsml.training import cross_validated_f1
@@ -70,7 +71,8 @@ def test_fusion_context_stage_is_optional(labeled):
     plain = new_method("fusion", context=False).fit(docs, labels)
     staged = new_method("fusion").fit(docs, labels)
     assert plain.booster_ is None and staged.booster_ is not None
-    assert len(staged.feature_names()) == len(plain.feature_names()) + len(CONTEXT_NAMES)
+    tree_only = sum(len(family(name).feature_names) if family(name) else 1 for name in DEFAULT_TREE_EVIDENCE)
+    assert len(staged.feature_names()) == len(plain.feature_names()) + tree_only + len(CONTEXT_NAMES)
     doc = docs[0]
     for method in (plain, staged):
         scores = method.score_nodes(doc)
@@ -138,7 +140,7 @@ def test_fusion_second_stage_reads_the_evidence_and_the_context_of_the_fused_bel
     staged = new_method("fusion").fit(pages, labels)
     page = pages[0]
     evidence = staged.evidence_matrix(page)
-    belief = staged.combiner_.belief(evidence)
+    belief = staged.combiner_.belief(evidence[:, :staged.combiner_.n_features_in_])
     rows = np.hstack([evidence, belief_context(page, belief)])
     expected = staged.assembly_.smooth(staged.booster_.predict_proba(rows)[:, 1])
     np.testing.assert_allclose(staged.score_nodes(page), expected, rtol=0, atol=1e-12)

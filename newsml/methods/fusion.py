@@ -42,12 +42,15 @@ from ..page import Page
 from .base import NodeMethod, method_class, methods
 
 DEFAULT_EVIDENCE = ("econ", "nb", "cluster", "variance", "href", "shape", "semantics")
+#: What the trees read besides: learned markup tokens, container density and statistics,
+#: sibling repetition, position relative to the headline, prose cues (site-grouped CV).
+DEFAULT_TREE_EVIDENCE = ("markup", "density", "ancestors", "repetition", "position", "prose")
 #: Candidates of the smoothing width and of the cut when they are "auto".
 SIGMAS = (0.0, 0.5, 1.0)
 CUTS = (OtsuCut(), FixedCut(0.5))
 #: The second stage's trees (early stopping on a held-out tenth when rows > 10,000);
 #: kept as :class:`~newsml.estimators.trees.FrozenTrees`, not as scikit-learn's object.
-BOOSTER_PARAMS = {"max_iter": 50, "learning_rate": 0.2, "max_leaf_nodes": 63}
+BOOSTER_PARAMS = {"max_iter": 150, "learning_rate": 0.1, "max_leaf_nodes": 63}
 
 
 def member_names() -> list[str]:
@@ -90,7 +93,7 @@ class Fusion(NodeMethod):
 
     def __init__(self, evidence: tuple[str, ...] = DEFAULT_EVIDENCE, sigma: str | float = "auto",
                  cut: Any = "auto", folds: int = 5, random_state: int = 0, weighting: str = "nodes",
-                 context: bool = True, tree_evidence: tuple[str, ...] = ()):
+                 context: bool = True, tree_evidence: tuple[str, ...] = DEFAULT_TREE_EVIDENCE):
         self.evidence = evidence
         self.sigma = sigma
         self.cut = cut
