@@ -8,7 +8,7 @@
 The package flows one way. Each module belongs to a stage and imports only from its
 own stage and earlier ones (``tests/test_architecture.py`` checks it):
 
-1. foundation: _version, errors, text, tags, progress, report, _registry
+1. foundation: _version, errors, text, tags, progress, report, _registry, output
 2. input: encoding, parse, corpus
 3. segmentation: nodes, groupings
 4. page: lang, title, page
@@ -29,7 +29,7 @@ import logging
 from ._version import __version__
 from .article import Article
 from .corpus import LabeledPage, load_corpus
-from .errors import ConfigurationError, InvalidPageError, ModelError, NewsmlError
+from .errors import ConfigurationError, InvalidPageError, ModelError, NewsmlError, OutputError
 from .estimators import DempsterShaferClassifier, DiscretizedNaiveBayes
 from .extract import extract
 from .extractor import NewsExtractor
@@ -48,6 +48,7 @@ __all__ = [
     "ModelError",
     "NewsExtractor",
     "NewsmlError",
+    "OutputError",
     "Score",
     "__version__",
     "extract",

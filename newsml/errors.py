@@ -22,3 +22,8 @@ class ConfigurationError(NewsmlError, ValueError):
 
 class ModelError(NewsmlError):
     """A model file cannot be used: truncated, not a newsml model, or from another version."""
+
+
+class OutputError(NewsmlError):
+    """Results cannot be written: the output is a folder, in a missing folder, one of the
+    inputs, or the disk (or pipe) refused the bytes."""

@@ -26,7 +26,7 @@ import numpy as np
 import sklearn
 
 from ._version import __version__
-from .errors import ModelError, NewsmlError
+from .errors import ModelError, NewsmlError, OutputError
 from .methods import NodeMethod, method_class, new_method, resolve_name
 
 FORMAT = "newsml-model"
@@ -37,6 +37,8 @@ _SOURCE_MODELS = Path(__file__).resolve().parent.parent / "models"
 def save_model(method: NodeMethod, path: str | Path, **metadata: Any) -> Path:
     """Write ``method`` and its metadata to ``path`` (atomically: a crash leaves no half file)."""
     path = Path(path)
+    if path.exists() and not path.is_file():  # renaming over a device or a folder would replace it
+        raise OutputError(f"cannot write {path}: not a regular file")
     record = {
         "format": FORMAT,
         "format_version": FORMAT_VERSION,
