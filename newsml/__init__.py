@@ -20,8 +20,8 @@ own stage and earlier ones (``tests/test_architecture.py`` checks it):
 10. use: article, persistence, extract, training, extractor, evaluate, cli
 
 Logging: modules log their fallbacks (flattened markup, skipped training pages) at
-debug level under the ``newsml`` logger, which has a NullHandler until the
-application configures logging.
+debug level under the ``newsml`` logger, which has a NullHandler until the application
+configures logging. A skipped training page is also a ``TrainingWarning`` naming it.
 """
 
 import logging
@@ -29,7 +29,14 @@ import logging
 from ._version import __version__
 from .article import Article
 from .corpus import LabeledPage, load_corpus
-from .errors import ConfigurationError, InvalidPageError, ModelError, NewsmlError, OutputError
+from .errors import (
+    ConfigurationError,
+    InvalidPageError,
+    ModelError,
+    NewsmlError,
+    OutputError,
+    TrainingWarning,
+)
 from .estimators import DempsterShaferClassifier, DiscretizedNaiveBayes
 from .extract import extract
 from .extractor import NewsExtractor
@@ -50,6 +57,7 @@ __all__ = [
     "NewsmlError",
     "OutputError",
     "Score",
+    "TrainingWarning",
     "__version__",
     "extract",
     "load_corpus",

@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 import sys
 import traceback
+import warnings
 from collections.abc import Iterator
 from contextlib import contextmanager
 from enum import Enum
@@ -17,7 +18,7 @@ from rich.progress import BarColumn, MofNCompleteColumn, Progress, TaskID, TextC
 
 from . import methods as registry
 from .corpus import load_corpus
-from .errors import NewsmlError, OutputError
+from .errors import NewsmlError, OutputError, TrainingWarning
 from .evaluate import evaluate_pages
 from .extract import extract_page
 from .methods import NodeMethod
@@ -251,7 +252,7 @@ def train(
         _fail(f"{output} exists; use --force to overwrite it")
     try:
         name = registry.resolve_name(method)
-        with _progress() as progress:
+        with _progress() as progress, _warnings_on_stderr():
             fitted, metadata = train_method(name, corpora, split=split.value, cv_folds=cv_folds,
                                             progress=progress)
         save_model(fitted, output, **metadata)
@@ -265,6 +266,19 @@ def train(
     if metadata["cv_f1"] is not None:
         typer.echo(f"cross-validated F1 ({cv_folds} folds over pages): {metadata['cv_f1']:.4f}")
     typer.echo(f"wrote {output}")
+
+
+@contextmanager
+def _warnings_on_stderr() -> Iterator[None]:
+    """Print the warnings raised inside (skipped training pages...) as one line each on stderr,
+    when the block ends, failed or not."""
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always", TrainingWarning)
+        try:
+            yield
+        finally:
+            for warning in caught:
+                typer.echo(f"newsml: warning: {warning.message}", err=True)
 
 
 @app.command("methods")

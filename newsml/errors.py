@@ -27,3 +27,7 @@ class ModelError(NewsmlError):
 class OutputError(NewsmlError):
     """Results cannot be written: the output is a folder, in a missing folder, one of the
     inputs, or the disk (or pipe) refused the bytes."""
+
+
+class TrainingWarning(UserWarning):
+    """A labeled page was skipped in training, or looks wrong: the message names it and says why."""
