@@ -32,7 +32,6 @@ import html
 import logging
 import re
 import zlib
-from collections.abc import Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -277,12 +276,12 @@ def _unwrap_fallbacks(root: Element) -> list[Element]:
 
 def _prose_chars(element: Element) -> int:
     """Non-space characters of the text under ``element`` that is not inside a link."""
-    def visible(texts: Iterable[str]) -> int:
-        return sum(len(text) - sum(map(text.count, " \t\n\r\f\v\xa0")) for text in texts)
+    links = sum(_non_space("".join(link.itertext())) for link in element.iter("a"))
+    return max(_non_space("".join(element.itertext())) - links, 0)
 
-    links = sum(visible(link.itertext()) for link in element.iter("a")
-                if not any(up.tag == "a" for up in link.iterancestors()))
-    return visible(element.itertext()) - links
+
+def _non_space(text: str) -> int:
+    return len("".join(text.split()))
 
 
 def drop_keeping_tail(element: Element) -> None:
