@@ -350,8 +350,10 @@ def main() -> None:
              f"Each cell: outcome · wall seconds of the extraction (after a warm-up page) · peak resident "
              f"memory of its process "
              f"(limits: {CPU_SECONDS} s of CPU, {MEMORY_BYTES // 1024**3} GB of address space). "
-             "`ok`: the text kept, or for newsml's guarded cases a clear `InvalidPageError`; "
-             "`LOST`: text missing or wrong; `CRASH`: an unexpected exception.", "",
+             "`ok`: the text kept, or for newsml's guarded cases a clear `InvalidPageError` "
+             "(for the gzip bomb and the flat page, any answer within the limits is `ok`); "
+             "`LOST`: text missing or wrong; `CRASH`: an unexpected exception; `TIMEOUT`, "
+             "`MEMORY`: past the limits.", "",
              "## Pages", "", "| case | input | " + " | ".join(args.tools) + " |",
              "|---|---|" + "---|" * len(args.tools)]
     for case, (what, _, _) in PAGE_CASES.items():
