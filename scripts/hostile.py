@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import argparse
 import datetime as dt
+import html
 import json
 import os
 import platform
@@ -331,8 +332,13 @@ def _cell(result: dict[str, object]) -> str:
         parts.append(f"{result['seconds']:.2f} s")
     if result.get("memory") not in (None, "n/a"):
         parts.append(str(result["memory"]))
-    note = str(result.get("note") or "").replace("|", "/").replace("\n", " ")
+    note = _markdown(str(result.get("note") or ""))
     return " · ".join(parts) + (f"<br>{note}" if note else "")
+
+
+def _markdown(text: str) -> str:
+    """Text for a table cell: markup shown as text, no column breaks."""
+    return html.escape(text, quote=False).replace("|", "/").replace("\n", " ")
 
 
 def main() -> None:
@@ -363,7 +369,7 @@ def main() -> None:
         for tool in args.tools:
             cells.append(_cell(run_in_child(["--child", "page", case, tool])))
             print(f"{case} {tool}: {cells[-1]}", file=sys.stderr, flush=True)
-        lines.append(f"| {case} | {what} | " + " | ".join(cells) + " |")
+        lines.append(f"| {case} | {_markdown(what)} | " + " | ".join(cells) + " |")
     lines += ["", "## newsml's command line, training and model files", "", "| case | what | newsml |",
               "|---|---|---|"]
     for case, (what, _) in CLI_CASES.items():
@@ -371,7 +377,7 @@ def main() -> None:
             continue
         cell = _cell(run_in_child(["--child", "cli", case, "newsml"]))
         print(f"{case}: {cell}", file=sys.stderr, flush=True)
-        lines.append(f"| {case} | {what} | {cell} |")
+        lines.append(f"| {_markdown(case)} | {_markdown(what)} | {cell} |")
     report = "\n".join(lines) + "\n"
     if args.out:
         args.out.write_text(report, encoding="utf-8")
