@@ -8,7 +8,7 @@
 The package flows one way. Each module belongs to a stage and imports only from its
 own stage and earlier ones (``tests/test_architecture.py`` checks it):
 
-1. foundation: _version, errors, text, tags, progress, report, _registry
+1. foundation: _version, errors, text, tags, progress, report, _registry, output
 2. input: encoding, parse, corpus
 3. segmentation: nodes, groupings
 4. page: lang, title, page
@@ -20,8 +20,8 @@ own stage and earlier ones (``tests/test_architecture.py`` checks it):
 10. use: article, persistence, extract, training, extractor, evaluate, cli
 
 Logging: modules log their fallbacks (flattened markup, skipped training pages) at
-debug level under the ``newsml`` logger, which has a NullHandler until the
-application configures logging.
+debug level under the ``newsml`` logger, which has a NullHandler until the application
+configures logging. A skipped training page is also a ``TrainingWarning`` naming it.
 """
 
 import logging
@@ -29,7 +29,14 @@ import logging
 from ._version import __version__
 from .article import Article
 from .corpus import LabeledPage, load_corpus
-from .errors import ConfigurationError, InvalidPageError, ModelError, NewsmlError
+from .errors import (
+    ConfigurationError,
+    InvalidPageError,
+    ModelError,
+    NewsmlError,
+    OutputError,
+    TrainingWarning,
+)
 from .estimators import DempsterShaferClassifier, DiscretizedNaiveBayes
 from .extract import extract
 from .extractor import NewsExtractor
@@ -48,7 +55,9 @@ __all__ = [
     "ModelError",
     "NewsExtractor",
     "NewsmlError",
+    "OutputError",
     "Score",
+    "TrainingWarning",
     "__version__",
     "extract",
     "load_corpus",

@@ -3,21 +3,24 @@
 from __future__ import annotations
 
 import json
-import os
 import sys
 import traceback
+import warnings
+from collections.abc import Iterator
+from contextlib import contextmanager
 from enum import Enum
 from pathlib import Path
-from typing import Annotated, NoReturn, TextIO
+from typing import Annotated, NoReturn
 
 import typer
 
 from . import methods as registry
 from .corpus import load_corpus
-from .errors import NewsmlError
+from .errors import NewsmlError, OutputError, TrainingWarning
 from .evaluate import evaluate_pages
 from .extract import extract_page
 from .methods import NodeMethod
+from .output import Output, check_output
 from .page import load_page
 from .parse import read_page
 from .persistence import get_method, load_model, save_model
@@ -90,37 +93,40 @@ def predict(
     and the others still run; the exit code is then 1.
     """
     scorer = _scorer(method, model)
-    if output is not None and any(p != "-" and Path(p).resolve() == output.resolve() for p in pages):
-        _fail(f"--output {output} is one of the input pages; refusing to overwrite it")
+    try:
+        destination = Output(output, inputs=pages)
+    except OutputError as exc:
+        _fail(str(exc))
     records: list[dict[str, object]] = []
     failures = 0
-    stream: TextIO = open(output, "w", encoding="utf-8") if output else sys.stdout  # noqa: SIM115
-    try:
-        with progress_bar() as progress:
-            progress.start("extracting", len(pages))
-            for name in pages:
-                try:
-                    data = sys.stdin.buffer.read() if name == "-" else read_page(Path(name))
-                    article = extract_page(load_page(data), scorer)
-                except Exception as exc:  # one bad page must not stop the others
-                    failures += 1
-                    if debug:
-                        traceback.print_exc()
-                    typer.echo(f"newsml: error: {name}: {_describe(exc)}", err=True)
+    with destination:
+        try:
+            with progress_bar() as progress:
+                progress.start("extracting", len(pages))
+                for name in pages:
+                    try:
+                        data = sys.stdin.buffer.read() if name == "-" else read_page(Path(name))
+                        article = extract_page(load_page(data), scorer)
+                    except Exception as exc:  # one bad page must not stop the others
+                        failures += 1
+                        if debug:
+                            traceback.print_exc()
+                        typer.echo(f"newsml: error: {name}: {_describe(exc)}", err=True)
+                        progress.advance()
+                        continue
+                    record = {"path": name, **article.to_dict()}
+                    if output_format is OutputFormat.json:
+                        records.append(record)
+                    else:
+                        _write_record(destination, record, output_format, several=len(pages) > 1)
                     progress.advance()
-                    continue
-                record = {"path": name, **article.to_dict()}
-                if output_format is OutputFormat.json:
-                    records.append(record)
-                else:
-                    _write_record(stream, record, output_format, several=len(pages) > 1)
-                progress.advance()
-        if output_format is OutputFormat.json and records:
-            payload = records[0] if len(pages) == 1 else records
-            stream.write(json.dumps(payload, ensure_ascii=False, indent=2) + "\n")
-    finally:
-        if output:
-            stream.close()
+            if output_format is OutputFormat.json and records:
+                payload = records[0] if len(pages) == 1 else records
+                destination.write(json.dumps(payload, ensure_ascii=False, indent=2) + "\n")
+            if failures < len(pages):  # when every page failed, an existing output stays as it was
+                destination.commit()
+        except OutputError as exc:
+            _fail(str(exc), code=1)
     if failures:
         raise typer.Exit(1)
 
@@ -131,7 +137,7 @@ def _describe(exc: Exception) -> str:
     return f"{type(exc).__name__}: {exc} (run with --debug for details)"
 
 
-def _write_record(stream: TextIO, record: dict[str, object], fmt: OutputFormat, several: bool) -> None:
+def _write_record(stream: Output, record: dict[str, object], fmt: OutputFormat, several: bool) -> None:
     if fmt is OutputFormat.jsonl:
         stream.write(json.dumps(record, ensure_ascii=False) + "\n")
         return
@@ -207,15 +213,17 @@ def train(
     Prints the training-set size and the F1 of pages extracted by models trained on
     the other folds. Pages whose json names no split count only with `--split all`.
     """
-    if output.is_dir():
-        _fail(f"{output} is a directory; give a file name for the model")
+    try:
+        check_output(output)
+    except OutputError as exc:
+        _fail(str(exc))
+    if output.exists() and not output.is_file():
+        _fail(f"cannot write {output}: not a regular file")
     if output.exists() and not force:
         _fail(f"{output} exists; use --force to overwrite it")
-    if not output.parent.is_dir() or not os.access(output.parent, os.W_OK):
-        _fail(f"cannot write {output}: {output.parent} is not a writable folder")
     try:
         name = registry.resolve_name(method)
-        with progress_bar() as progress:
+        with progress_bar() as progress, _warnings_on_stderr():
             fitted, metadata = train_method(name, corpora, split=split.value, cv_folds=cv_folds,
                                             progress=progress)
         save_model(fitted, output, **metadata)
@@ -229,6 +237,19 @@ def train(
     if metadata["cv_f1"] is not None:
         typer.echo(f"cross-validated F1 ({cv_folds} folds over pages): {metadata['cv_f1']:.4f}")
     typer.echo(f"wrote {output}")
+
+
+@contextmanager
+def _warnings_on_stderr() -> Iterator[None]:
+    """Print the warnings raised inside (skipped training pages...) as one line each on stderr,
+    when the block ends, failed or not."""
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always", TrainingWarning)
+        try:
+            yield
+        finally:
+            for warning in caught:
+                typer.echo(f"newsml: warning: {warning.message}", err=True)
 
 
 @app.command("methods")

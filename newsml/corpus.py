@@ -74,6 +74,10 @@ def load_corpus(folder: str | Path, split: str | None = None) -> list[LabeledPag
             raise NewsmlError(f"{meta_path}: expected a JSON object")
         if split in SPLITS and meta.get("split") != split:
             continue
-        pages.append(LabeledPage(id=html_path.stem, html_path=html_path,
-                                 gold=gold_path.read_text(encoding="utf-8"), meta=meta))
+        try:
+            gold = gold_path.read_text(encoding="utf-8")
+        except UnicodeDecodeError as exc:
+            raise NewsmlError(f"{gold_path}: gold text is not UTF-8 ({exc.reason} at byte {exc.start}); "
+                              "re-encode it as UTF-8") from None
+        pages.append(LabeledPage(id=html_path.stem, html_path=html_path, gold=gold, meta=meta))
     return pages

@@ -3,16 +3,20 @@
 Order:
 
 1. a byte-order mark;
-2. UTF-8, when the bytes are UTF-8 (whatever the page declares: archived pages are
+2. UTF-16 without a byte-order mark, when the NUL bytes of the markup's ASCII fall on
+   one side of each byte pair (:func:`utf16_without_bom`);
+3. UTF-8, when the bytes are UTF-8 (whatever the page declares: archived pages are
    often re-encoded to UTF-8 but keep their old ``<meta charset>``). A page cut off in
    the middle of a character, or with a stray invalid byte among plenty of valid
    multi-byte text, is still UTF-8: the damage becomes U+FFFD, not a whole page of
    mojibake;
-3. the declared charset (meta or XML declaration), when the bytes fit it (a cut-off
+4. the declared charset (meta or XML declaration), when the bytes fit it (a cut-off
    tail and rare bad bytes tolerated as above);
-4. GB18030, when it decodes the bytes cleanly into mostly CJK text (short Chinese
+5. Shift-JIS (Windows-932), when the bytes decode cleanly to text rich in kana: such
+   bytes also decode as GB18030, into rare Chinese characters;
+6. GB18030, when it decodes the bytes cleanly into mostly CJK text (short Chinese
    pages without a declaration are where statistical detection errs most);
-5. statistical detection (charset-normalizer), except for pages with only a handful of
+7. statistical detection (charset-normalizer), except for pages with only a handful of
    non-ASCII bytes: there the evidence is too thin and Windows-1252, the web's most
    common legacy encoding, is the better guess; with no answer at all, the declared
    charset with replacement characters, else Windows-1252.
@@ -46,6 +50,7 @@ _DECLARED_RE = re.compile(
 _SNIFF_BYTES = 8192
 _HIGH_BYTES = bytes(range(128, 256))
 _NON_ASCII_RE = re.compile("[^\x00-\x7f]")
+_KANA_RE = re.compile("[\u3040-\u30ff]")
 _CJK_RE = re.compile("[\u3000-\u303f\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff\uff00-\uffef]")
 
 #: Labels seen on real pages that Python's codec registry does not know.
@@ -77,6 +82,8 @@ _NOT_PAGE_ENCODINGS = frozenset({"unicode_escape", "raw_unicode_escape", "punyco
 _FEW_NON_ASCII = 20
 #: One replacement character per this many good non-ASCII characters is tolerated.
 _TOLERANCE = 50
+#: Japanese prose is about half kana; Chinese decoded as Shift-JIS has next to none.
+_KANA_SHARE = 0.2
 
 
 def canonical_encoding(name: str) -> str | None:
@@ -113,6 +120,9 @@ def decode_html(data: bytes) -> tuple[str, str]:
     for bom, name in _BOMS:
         if data.startswith(bom):
             return data[len(bom):].decode(name, errors="replace"), name
+    wide = utf16_without_bom(data)
+    if wide:
+        return data.decode(wide, errors="replace"), wide
     text = _decode_mostly(data, "utf-8")
     if text is not None:
         return text, "utf-8"
@@ -121,6 +131,9 @@ def decode_html(data: bytes) -> tuple[str, str]:
         text = _decode_mostly(data, declared)
         if text is not None:
             return text, declared
+    text = _decode_mostly(data, "cp932", tolerance=None)
+    if text is not None and _kana_rich(text):
+        return text, "cp932"
     text = _decode_mostly(data, "gb18030", tolerance=None)
     if text is not None and _mostly_cjk(text):
         return text, "gb18030"
@@ -148,6 +161,31 @@ def _decode_mostly(data: bytes, codec: str, tolerance: int | None = _TOLERANCE) 
     bad = text.count("\ufffd")
     good = len(_NON_ASCII_RE.findall(text)) - bad
     return text if good >= tolerance * bad else None
+
+
+def utf16_without_bom(data: bytes) -> str | None:
+    """"utf-16-le" or "utf-16-be" when ``data`` looks like UTF-16 text without a byte-order
+    mark, else None.
+
+    The ASCII of markup puts a NUL byte in every other position: on the odd side for
+    little-endian, the even side for big-endian, while the other side has (almost) none.
+    """
+    head = data[:_SNIFF_BYTES]
+    head = head[: len(head) - len(head) % 2]
+    if len(head) < 8:
+        return None
+    half = len(head) // 2
+    even, odd = head[0::2].count(0), head[1::2].count(0)
+    for zeros, others, codec in ((odd, even, "utf-16-le"), (even, odd, "utf-16-be")):
+        if zeros >= 0.3 * half and others <= 0.02 * half and "<" in head.decode(codec, "replace"):
+            return codec
+    return None
+
+
+def _kana_rich(text: str) -> bool:
+    """Whether kana make up a good share of the non-ASCII characters of ``text``."""
+    non_ascii = len(_NON_ASCII_RE.findall(text))
+    return non_ascii >= 2 and len(_KANA_RE.findall(text)) >= _KANA_SHARE * non_ascii
 
 
 def _mostly_cjk(text: str) -> bool:

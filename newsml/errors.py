@@ -22,3 +22,12 @@ class ConfigurationError(NewsmlError, ValueError):
 
 class ModelError(NewsmlError):
     """A model file cannot be used: truncated, not a newsml model, or from another version."""
+
+
+class OutputError(NewsmlError):
+    """Results cannot be written: the output is a folder, in a missing folder, one of the
+    inputs, or the disk (or pipe) refused the bytes."""
+
+
+class TrainingWarning(UserWarning):
+    """A labeled page was skipped in training, or looks wrong: the message names it and says why."""

@@ -97,7 +97,8 @@ class NewsExtractor(TransformerMixin, BaseEstimator):
                 (_Gold(str(i), page, gold) for i, (page, gold) in enumerate(zip(pages, golds))),
                 min_share=self.min_share, progress=progress)
             if skipped:
-                warnings.warn(f"{len(skipped)} training pages are not HTML and were skipped", stacklevel=2)
+                warnings.warn(f"{len(skipped)} training pages were skipped (the warnings before say why)",
+                              stacklevel=2)
             self.method_, _ = fit_method(method, [page for _, page, _ in kept], [lab for _, _, lab in kept])
             self.n_train_pages_ = len(kept)
         else:

@@ -103,9 +103,11 @@ class _RunBuilder:
 
     def add(self, text: str, owner: Element, in_link: bool,
             block: Element, path: tuple[str, ...], line: int | None) -> None:
-        visible = len("".join(text.split()))
         if not self.parts:
+            if text.isspace():  # the indentation that starts most runs: stripped anyway
+                return
             self.block, self.path = block, path
+        visible = len("".join(text.split()))
         if visible and not self.chars:
             self.line = line or 0
         self.parts.append(text)

@@ -8,7 +8,19 @@ everything derived from it (text nodes, title, language) belongs to
   bytes with the encoding named, so it never re-reads a page's (possibly wrong) meta
   charset.
 - Malformed markup never raises; input that is not a page raises
-  :class:`~newsml.errors.InvalidPageError`.
+  :class:`~newsml.errors.InvalidPageError`, and so does a page past the size limits
+  (:data:`MAX_PAGE_BYTES`, also the cap on a gzip stream's decompressed size, and
+  :data:`MAX_TAGS`), before any parsing.
+- Characters no XML tree can hold (C0 controls other than tab, line feed and carriage
+  return, lone surrogates, U+FFFE and U+FFFF) are removed once, right after decoding;
+  the whitespace controls among them (vertical tab, form feed, separators) become spaces.
+- An element with more than :data:`MAX_ATTRIBUTES` attributes keeps only its first
+  ones: libxml2 takes super-quadratic time over many distinct attributes.
+- MathML is text. Content that browsers show only without scripts (``<noscript>``),
+  never (``<template>``) or in a frame of their own (``<iframe srcdoc>``) is read when it
+  holds :data:`FALLBACK_RATIO` times the prose (text outside links) of the rest of the
+  page: the article of a script-rendered page, not the menus, "enable JavaScript" notes
+  and tracking pixels of an ordinary one.
 - libxml2 silently drops text nested deeper than its limit (2,048 levels even with
   ``huge_tree``). When it reports that, the markup is flattened past a safe depth and
   parsed again; if text is still lost, flattened deeper, and as a last resort reduced
@@ -17,16 +29,16 @@ everything derived from it (text nodes, title, language) belongs to
 
 from __future__ import annotations
 
-import gzip
 import html
 import logging
 import re
+import zlib
 from dataclasses import dataclass, field
 from pathlib import Path
 
 from lxml import etree
 
-from .encoding import BOMS, decode_html
+from .encoding import BOMS, decode_html, utf16_without_bom
 from .errors import InvalidPageError
 from .tags import BLOCK_TAGS, INVISIBLE_TAGS, VOID_TAGS, Element
 from .text import normalize_space
@@ -51,6 +63,28 @@ _BINARY_MAGIC = {
 _GZIP_MAGIC = b"\x1f\x8b"
 #: C0 controls other than tab, line feed, form feed and carriage return, and DEL.
 _CONTROL_BYTES = bytes([*range(0, 9), 11, *range(14, 32), 127])
+#: Characters an lxml tree cannot hold: whitespace-like controls become a space, the rest go.
+_SPACE_CONTROLS_RE = re.compile("[\x0b\x0c\x1c-\x1f]")
+_NOT_XML_RE = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\x7f\ud800-\udfff\ufffe\uffff]")
+#: Numeric character references, which libxml2 decodes into text (``&#11;`` is a vertical tab).
+_CHAR_REF_RE = re.compile(r"&#(?:[xX]([0-9a-fA-F]+)|([0-9]+));?")
+
+#: Pages (and gzip streams once decompressed) larger than this raise InvalidPageError.
+MAX_PAGE_BYTES = 64 * 1024 * 1024
+#: Pages with more ``<`` than this raise InvalidPageError before parsing: a text node
+#: costs about 1.7 KB at the peak of extraction, and the largest of 2,151 real news pages
+#: has 20,574 (10 MB of real markup: 230,000 to 550,000). A million flat ``<p>`` took
+#: 3.8 GB and 53 s.
+MAX_TAGS = 1_000_000
+#: Attributes kept per element; libxml2 needs minutes for 100,000 distinct ones.
+MAX_ATTRIBUTES = 1000
+#: Opening tags shorter than this cannot hold MAX_ATTRIBUTES attributes and are not examined.
+_LONG_TAG_RE = re.compile(r"(<[a-zA-Z][a-zA-Z0-9:-]*)[^<>]{" + str(2 * MAX_ATTRIBUTES) + ",}")
+_ATTRIBUTE_RE = re.compile(r"""[^\s"'>/=]+(?:\s*=\s*(?:"[^"]*"|'[^']*'|[^\s"'=<>`]+))?""")
+#: Containers of content shown only without scripts, never, or in a frame of its own.
+_FALLBACK_TAGS = frozenset({"noscript", "template", "iframe"})
+#: That content is read when it holds this many times the prose of the rest of the page.
+FALLBACK_RATIO = 2
 
 #: Nesting depths past which markup is flattened when libxml2 reports lost text, in turn.
 SAFE_DEPTHS = (1000, 256)
@@ -64,7 +98,8 @@ class ParsedPage:
     """A parsed, cleaned page: the lxml root and what was learned while parsing.
 
     ``text`` is the decoded page as it was handed to the parser (source-line methods
-    such as CETR read it); ``flattened`` says the markup was too deep and was flattened.
+    such as CETR read it); ``flattened`` says the markup was too deep and was flattened;
+    ``revealed`` that the prose was read from noscript, template or srcdoc content.
     """
 
     root: Element
@@ -73,26 +108,56 @@ class ParsedPage:
     meta: dict[str, str] = field(default_factory=dict)
     flattened: bool = False
     text: str = field(default="", repr=False)
+    revealed: bool = False
 
 
 def read_page(page: bytes | str | Path) -> bytes | str:
-    """Bytes or text of ``page``: a path (``Path`` or a short string naming a file) is read."""
+    """Bytes or text of ``page``: a path (``Path`` or a short string naming a file) is read.
+
+    A short one-line string that names an existing file or folder is a path, even with
+    ``<`` in it; other strings with markup are HTML. Files past :data:`MAX_PAGE_BYTES`
+    raise InvalidPageError before they are read.
+    """
     if isinstance(page, Path):
-        if not page.is_file():
-            raise InvalidPageError(f"no such file: {page}" if not page.exists() else f"not a file: {page}")
-        return page.read_bytes()
-    if isinstance(page, str) and "<" not in page and len(page) < 4096 and "\n" not in page:
+        return _read_file(page)
+    if isinstance(page, str) and len(page) < 4096 and "\n" not in page:
         path = Path(page)
-        if path.is_file():
-            return path.read_bytes()
-        raise InvalidPageError(
-            f"not HTML: the text {page[:80]!r} has no markup, and no file of that name exists"
-        )
+        if _exists(path):
+            return _read_file(path)
+        if "<" not in page:
+            raise InvalidPageError(
+                f"not HTML: the text {page[:80]!r} has no markup, and no file of that name exists"
+            )
     if isinstance(page, (bytes, bytearray, memoryview)):
         return bytes(page)
     if isinstance(page, str):
         return page
     raise TypeError(f"page must be bytes, str or a path, not {type(page).__name__}")
+
+
+def _exists(path: Path) -> bool:
+    try:
+        return path.exists()
+    except (OSError, ValueError):  # a name too long, or with a NUL, names no file
+        return False
+
+
+def _read_file(path: Path) -> bytes:
+    """The bytes of the file at ``path``, at most MAX_PAGE_BYTES of them."""
+    if not _exists(path):
+        raise InvalidPageError(f"no such file: {path}")
+    if path.is_dir():
+        raise InvalidPageError(f"not a file: {path} is a folder")
+    with open(path, "rb") as handle:  # reads pipes and devices too, but never past the limit
+        data = handle.read(MAX_PAGE_BYTES + 1)
+    _check_size(len(data), f"the file {path}")
+    return data
+
+
+def _check_size(size: int, what: str = "the page") -> None:
+    if size > MAX_PAGE_BYTES:
+        raise InvalidPageError(f"page too large: {what} holds more than {MAX_PAGE_BYTES:,} bytes "
+                               f"(newsml.parse.MAX_PAGE_BYTES)")
 
 
 def parse(page: bytes | str | Path) -> ParsedPage:
@@ -101,19 +166,26 @@ def parse(page: bytes | str | Path) -> ParsedPage:
     Raises :class:`InvalidPageError` when the input is empty, binary or has no markup.
     """
     data = read_page(page)
+    _check_size(len(data))
     if isinstance(data, bytes):
         data = _maybe_gunzip(data)
         _reject_binary(data)
         text, encoding = decode_html(data)
     else:
         text, encoding = data, "unicode"
-    if "\x00" in text:  # browsers ignore NULs; libxml2 would cut the text there
-        text = text.replace("\x00", "")
+    text = xml_safe(text)
     if not text.strip():
         raise InvalidPageError("empty page: the input holds no text")
     if _MARKUP_RE.search(text) is None:
         raise InvalidPageError(f"not HTML: no tags found in the text starting {text.strip()[:60]!r}")
-    text = _XML_DECL_RE.sub("", text, count=1)
+    tags = text.count("<")
+    if tags > MAX_TAGS:
+        raise InvalidPageError(f"page too large: more than {MAX_TAGS:,} tags ({tags:,} '<'; "
+                               "newsml.parse.MAX_TAGS)")
+    declaration = _XML_DECL_RE.match(text)
+    if declaration:
+        text = text[declaration.end():]
+    text = limit_attributes(text)
     root, lost = _parse_utf8(_utf8(text))
     flattened = False
     for depth in SAFE_DEPTHS if lost else ():
@@ -127,20 +199,121 @@ def parse(page: bytes | str | Path) -> ParsedPage:
         root, _ = _parse_utf8(_utf8(text_only_markup(text)))
     meta = _read_meta(root)
     title_text = _first_text(root, "//head/title") or _first_text(root, "//title")
-    clean(root)
+    revealed = clean(root)
     return ParsedPage(root=root, encoding=encoding, title_text=title_text, meta=meta,
-                      flattened=flattened, text=text)
+                      flattened=flattened, text=text, revealed=revealed)
 
 
-def clean(root: Element) -> None:
+def xml_safe(text: str) -> str:
+    """``text`` without the characters an lxml tree cannot hold (see the module notes),
+    neither as characters nor as numeric character references.
+
+    Browsers ignore NULs too, and libxml2 would cut the text at one.
+    """
+    if _NOT_XML_RE.search(text) is not None:
+        text = _NOT_XML_RE.sub("", _SPACE_CONTROLS_RE.sub(" ", text))
+    if "&#" in text:
+        text = _CHAR_REF_RE.sub(_safe_reference, text)
+    return text
+
+
+def _safe_reference(match: re.Match[str]) -> str:
+    hexadecimal, decimal = match.groups()
+    digits = hexadecimal or decimal
+    code = int(digits, 16 if hexadecimal else 10) if len(digits) <= 8 else 0x110000
+    if code > 0x10FFFF:  # no character: libxml2 drops it too
+        return ""
+    char = chr(code)
+    if _NOT_XML_RE.match(char) is None:
+        return match.group(0)
+    return " " if _SPACE_CONTROLS_RE.match(char) else ""
+
+
+def limit_attributes(text: str) -> str:
+    """``text`` with every opening tag cut to its first :data:`MAX_ATTRIBUTES` attributes."""
+    if _LONG_TAG_RE.search(text) is None:
+        return text
+
+    def shorten(match: re.Match[str]) -> str:
+        tag = match.group(0)
+        for count, attribute in enumerate(_ATTRIBUTE_RE.finditer(tag, match.end(1) - match.start()), 1):
+            if count == MAX_ATTRIBUTES:
+                log.debug("an element with more than %d attributes: the rest dropped", MAX_ATTRIBUTES)
+                return tag[:attribute.end()]
+        return tag
+
+    return _LONG_TAG_RE.sub(shorten, text)
+
+
+def clean(root: Element) -> bool:
     """Remove invisible content in place: scripts, styles, templates and hidden elements.
 
-    Comments and processing instructions are already gone: the parser drops them.
+    Comments and processing instructions are already gone: the parser drops them. The
+    content of ``<noscript>``, ``<template>`` and ``<iframe srcdoc>`` stays when it holds
+    most of the page's prose (see the module notes); returns whether it did.
     """
+    fallbacks = _unwrap_fallbacks(root)
     etree.strip_elements(root, *INVISIBLE_TAGS, with_tail=False)
     for element in _HIDDEN_XPATH(root):
         if element.getparent() is not None:
             drop_keeping_tail(element)
+    fallbacks = [div for div in fallbacks if any(up is root for up in div.iterancestors())]
+    if not fallbacks:
+        return False
+    hidden = sum(_prose_chars(div) for div in fallbacks)
+    if hidden and hidden > FALLBACK_RATIO * (_prose_chars(root) - hidden):
+        log.debug("the page's prose is in noscript/template/srcdoc content: reading it")
+        return True
+    for div in fallbacks:
+        drop_keeping_tail(div)
+    return False
+
+
+def _unwrap_fallbacks(root: Element) -> list[Element]:
+    """Put a ``<div>`` holding its content in the place of each outermost noscript,
+    template and iframe with ``srcdoc``; return the divs."""
+    divs = []
+    for container in list(root.iter(*_FALLBACK_TAGS)):
+        parent = container.getparent()
+        if (parent is None or (container.tag == "iframe" and container.get("srcdoc") is None)
+                or any(up.tag in _FALLBACK_TAGS for up in container.iterancestors())):
+            continue
+        div = etree.Element("div")
+        if container.tag == "iframe":
+            try:
+                frame, _ = _parse_utf8(_utf8(xml_safe(container.get("srcdoc") or "")))
+            except InvalidPageError:
+                continue
+            body = frame.find("body")
+            source = body if body is not None else frame
+        elif len(container) == 0 and "<" in (container.text or ""):  # kept as raw text by libxml2
+            try:
+                fragment, _ = _parse_utf8(_utf8(f"<html><body>{container.text}</body></html>"))
+            except InvalidPageError:
+                continue
+            body = fragment.find("body")
+            source = body if body is not None else fragment
+        else:
+            source = container
+        div.text = source.text
+        div.extend(list(source))
+        div.tail = container.tail
+        parent.replace(container, div)
+        divs.append(div)
+    return divs
+
+
+def _prose_chars(element: Element) -> int:
+    """Non-space characters of the text under ``element`` that is not inside a link.
+
+    (An XPath for the links' text, ``.//a//text()``, takes a second on a 10 MB page.)
+    """
+    links = "".join(text for link in element.iter("a") for text in link.itertext())
+    return max(_non_space("".join(element.itertext())) - _non_space(links), 0)
+
+
+def _non_space(text: str) -> int:
+    return len("".join(text.split()))
 
 
 def drop_keeping_tail(element: Element) -> None:
@@ -226,14 +399,33 @@ def _parse_utf8(data: bytes) -> tuple[Element, bool]:
     return root, lost
 
 
-def _maybe_gunzip(data: bytes) -> bytes:
-    """Decompress gzip-compressed page bytes (as stored in many crawls); others pass through."""
+def _maybe_gunzip(data: bytes, limit: int | None = None) -> bytes:
+    """Decompress gzip-compressed page bytes (as stored in many crawls); others pass through.
+
+    Stops, raising InvalidPageError, once the output passes ``limit`` bytes
+    (:data:`MAX_PAGE_BYTES` by default): a gzip bomb costs no more memory than that.
+    """
     if not data.startswith(_GZIP_MAGIC):
         return data
+    limit = MAX_PAGE_BYTES if limit is None else limit
+    out: list[bytes] = []
+    size = 0
+    rest = data
     try:
-        return gzip.decompress(data)
-    except (OSError, EOFError) as exc:
+        while rest:  # a gzip file may hold several members, one after another
+            stream = zlib.decompressobj(wbits=31)
+            chunk = stream.decompress(rest, limit + 1 - size)
+            size += len(chunk)
+            out.append(chunk)
+            if size > limit or stream.unconsumed_tail:
+                raise InvalidPageError(f"page too large: the gzip stream expands past {limit:,} bytes "
+                                       "(newsml.parse.MAX_PAGE_BYTES)")
+            if not stream.eof:
+                raise InvalidPageError("binary data: a damaged gzip stream (cut off)")
+            rest = stream.unused_data.lstrip(b"\x00")  # some writers pad with NULs
+    except zlib.error as exc:
         raise InvalidPageError(f"binary data: a damaged gzip stream ({exc})") from None
+    return b"".join(out)
 
 
 def _reject_binary(data: bytes) -> None:
@@ -242,7 +434,7 @@ def _reject_binary(data: bytes) -> None:
         if data.startswith(magic):
             raise InvalidPageError(f"binary data: the input is {what}, not an HTML page")
     head = data[:4096]
-    if head.startswith(BOMS):  # UTF-16/32 text is full of NUL bytes
+    if head.startswith(BOMS) or utf16_without_bom(head):  # UTF-16/32 text is full of NUL bytes
         return
     controls = len(head) - len(head.translate(None, _CONTROL_BYTES))
     if controls > max(len(head) // 20, 8):

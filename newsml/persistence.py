@@ -6,8 +6,12 @@ scikit-learn versions, method, feature names, training corpora and sizes, creati
 date). Loading checks all of it and raises :class:`~newsml.errors.ModelError` with a
 plain message instead of an unpickling traceback.
 
-Security: joblib files are pickles, and unpickling runs code. Load models only from
-sources you trust (the ones shipped with newsml, or ones you trained).
+Security: joblib files are pickles, and unpickling runs code. Models are read by a
+restricted unpickler (:func:`restricted_load`) that resolves only the classes on an
+allow-list (:data:`ALLOWED_GLOBALS` and newsml's method classes): a file naming any
+other callable (``os.system``, ``builtins.eval``...) is a ModelError before any of its
+code runs. It narrows what a hostile file can do; it is no sandbox. Load models only
+from sources you trust (the ones shipped with newsml, or ones you trained).
 """
 
 from __future__ import annotations
@@ -24,19 +28,71 @@ from typing import Any
 import joblib
 import numpy as np
 import sklearn
+from joblib.numpy_pickle import NumpyUnpickler
+from joblib.numpy_pickle_utils import _validate_fileobject_and_memmap
 
 from ._version import __version__
-from .errors import ModelError, NewsmlError
-from .methods import NodeMethod, method_class, new_method, resolve_name
+from .errors import ModelError, NewsmlError, OutputError
+from .methods import NodeMethod, method_class, methods, new_method, resolve_name
 
 FORMAT = "newsml-model"
 FORMAT_VERSION = 1
 _SOURCE_MODELS = Path(__file__).resolve().parent.parent / "models"
 
+#: The globals a model file may name besides the registered method classes: what the
+#: shipped models hold and what ``newsml train`` writes for any registered method
+#: (``tests/test_hostile.py`` checks both). Arrays come as joblib's wrappers.
+ALLOWED_GLOBALS = frozenset({
+    ("joblib.numpy_pickle", "NumpyArrayWrapper"),
+    ("numpy", "dtype"),
+    ("numpy", "ndarray"),
+    ("newsml.assemble", "Assembly"),
+    ("newsml.assemble", "FixedCut"),
+    ("newsml.assemble", "OtsuCut"),
+    ("newsml.estimators.dempster_shafer", "DempsterShaferClassifier"),
+    ("newsml.estimators.naive_bayes", "DiscretizedNaiveBayes"),
+    ("newsml.estimators.trees", "FrozenTrees"),
+})
+
+
+def _allowed(module: str, name: str) -> bool:
+    if (module, name) in ALLOWED_GLOBALS:
+        return True
+    return any(cls.__module__ == module and cls.__qualname__ == name for cls in methods().values())
+
+
+class _ModelUnpickler(NumpyUnpickler):
+    """joblib's unpickler, resolving only allowed globals (joblib >= 1.6 routes the
+    nested pickles of object arrays through this ``find_class`` too)."""
+
+    def find_class(self, module: str, name: str) -> Any:
+        if not _allowed(module, name):
+            if module == "newsml" or module.startswith("newsml."):
+                raise ModelError(f"cannot read {self.filename}: it was made by another version of newsml "
+                                 f"(it names {module}.{name}, which this newsml does not load); "
+                                 "retrain it with `newsml train`")
+            raise ModelError(f"refusing to load {self.filename}: it names {module}.{name}, which is "
+                             "not a class newsml models hold (nothing in the file was run)")
+        return super().find_class(module, name)
+
+
+def restricted_load(path: str | Path) -> Any:
+    """``joblib.load(path)``, resolving only the globals a newsml model may name.
+
+    Raises ModelError for a file naming anything else, before the unpickler calls it.
+    """
+    name = str(path)
+    with open(name, "rb") as handle, _validate_fileobject_and_memmap(handle, name, None) as (stream, _):
+        if isinstance(stream, str):  # joblib < 0.10 kept arrays in side files
+            raise ModelError(f"cannot read {path}: a pickle from a joblib older than 0.10")
+        return _ModelUnpickler(name, stream, True).load()
+
 
 def save_model(method: NodeMethod, path: str | Path, **metadata: Any) -> Path:
     """Write ``method`` and its metadata to ``path`` (atomically: a crash leaves no half file)."""
     path = Path(path)
+    if path.exists() and not path.is_file():  # renaming over a device or a folder would replace it
+        raise OutputError(f"cannot write {path}: not a regular file")
     record = {
         "format": FORMAT,
         "format_version": FORMAT_VERSION,
@@ -70,7 +126,9 @@ def load_model(path: str | Path) -> tuple[NodeMethod, dict[str, Any]]:
     if not path.is_file():
         raise ModelError(f"model file not found: {path}")
     try:
-        record = joblib.load(path)
+        record = restricted_load(path)
+    except ModelError:
+        raise
     except (AttributeError, ImportError) as exc:  # a class the file names no longer exists
         raise ModelError(f"cannot read {path}: it was made by another version of newsml or "
                          f"scikit-learn ({type(exc).__name__}: {exc}); retrain it with `newsml train`"

@@ -30,6 +30,10 @@ BREAK_TAGS = frozenset({"br"})
 VOID_TAGS = frozenset("area base br col embed hr img input link meta param source track wbr".split())
 #: Elements whose content is never visible text. ``<head>`` itself is not among them:
 #: libxml2 leaves the whole page inside it when an unknown tag precedes ``<body>``.
+#: MathML (``<math>``) is text, inline like any element HTML does not define, less its
+#: annotations (TeX source and the like, which browsers do not show).
+#: ``newsml.parse.clean`` reads noscript, template and srcdoc content on the pages whose
+#: prose is there.
 INVISIBLE_TAGS = ("script", "style", "noscript", "template", "iframe", "object", "embed",
-                  "svg", "math", "canvas", "select", "textarea", "title", "meta", "link",
-                  "base", "noframes", "noembed")
+                  "svg", "annotation", "annotation-xml", "canvas", "select", "textarea", "title",
+                  "meta", "link", "base", "noframes", "noembed")

@@ -15,7 +15,7 @@ from sklearn.preprocessing import MinMaxScaler
 from sklearn.utils.estimator_checks import parametrize_with_checks
 
 from newsml import DempsterShaferClassifier, DiscretizedNaiveBayes
-from newsml.estimators import PAPER_BINS
+from newsml.estimators import PAPER_BINS, trees
 from newsml.estimators.dempster_shafer import _loss_and_gradient, combine
 from newsml.estimators.trees import FrozenTrees
 
@@ -169,6 +169,9 @@ def test_frozen_trees_predict_what_the_fitted_booster_predicts():
         frozen.predict_proba(Z[:, :5])
     assert (FrozenTrees.constant(1.0, 6).predict_proba(Z)[:, 1] > 0.99).all()
     assert (FrozenTrees.constant(0.0, 6).predict_proba(Z)[:, 1] < 0.01).all()
+    many = np.tile(Z, (20, 1))                         # more rows than one block: same answers
+    assert len(many) > trees.ROWS_PER_BLOCK
+    np.testing.assert_array_equal(frozen.predict_proba(many), np.tile(frozen.predict_proba(Z), (20, 1)))
 
 
 def test_frozen_trees_refuse_what_they_cannot_copy():

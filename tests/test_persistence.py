@@ -13,7 +13,7 @@ from conftest import LABELED, parsed_with_labels
 from sklearn.linear_model import LogisticRegression
 from typer.testing import CliRunner
 
-from newsml import ModelError, load_corpus, load_model, save_model
+from newsml import ModelError, load_corpus, load_model, persistence, save_model
 from newsml.cli import app
 from newsml.methods import new_method
 from newsml.persistence import FORMAT, shipped_model_path
@@ -47,7 +47,7 @@ def _made_with_other_sklearn(method, path):
     return path
 
 
-def test_other_sklearn_release_warns_only_for_models_holding_its_objects(nb_model, tmp_path):
+def test_other_sklearn_release_warns_only_for_models_holding_its_objects(nb_model, tmp_path, monkeypatch):
     _, method = nb_model
     own = _made_with_other_sklearn(method, tmp_path / "own.joblib")
     with warnings.catch_warnings():
@@ -58,6 +58,12 @@ def test_other_sklearn_release_warns_only_for_models_holding_its_objects(nb_mode
         borrowed = _made_with_other_sklearn(method, tmp_path / "borrowed.joblib")
     finally:
         del method.extra_
+    # no method holds scikit-learn objects today, so the restricted unpickler refuses them
+    with pytest.raises(ModelError, match="names sklearn.linear_model._logistic.LogisticRegression"):
+        load_model(borrowed)
+    allowed = persistence._allowed
+    monkeypatch.setattr(persistence, "_allowed",
+                        lambda module, name: module.startswith("sklearn.") or allowed(module, name))
     with pytest.warns(UserWarning, match="scikit-learn objects \\(LogisticRegression\\)"):
         load_model(borrowed)
 

@@ -1,0 +1,176 @@
+"""Writing results without clobbering anything: the output side of the command line.
+
+:class:`Output` writes to a file or to standard output:
+
+- a file is checked before any page is read (:func:`check_output`): not a folder, its
+  folder exists, and not the same file (same device and inode, so hard links and
+  symbolic links count) as any input, standard input included;
+- a regular file is written to a temporary file beside it, renamed into place by
+  :meth:`Output.commit`; a run that never commits (every page failed, or a crash)
+  leaves an existing file as it was. Devices and pipes (``/dev/null``, ``/dev/full``,
+  a FIFO) are written in place: renaming over them would replace them;
+- every write error (a full disk, ``/dev/full``, a closed pipe) becomes an
+  :class:`~newsml.errors.OutputError` naming the output, never a traceback.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import os
+import stat
+import sys
+import tempfile
+from collections.abc import Iterable
+from pathlib import Path
+from types import TracebackType
+from typing import TextIO
+
+from .errors import OutputError
+
+#: The name of standard input among the inputs.
+STDIN = "-"
+
+
+def _identity(info: os.stat_result) -> tuple[int, int]:
+    return info.st_dev, info.st_ino
+
+
+def input_identities(inputs: Iterable[str | Path]) -> set[tuple[int, int]]:
+    """(device, inode) of each input that exists: files by name, ``-`` as standard input."""
+    found = set()
+    for name in inputs:
+        try:
+            info = os.fstat(sys.stdin.fileno()) if str(name) == STDIN else os.stat(name)
+        except (OSError, ValueError, AttributeError):  # missing, or a stdin without a descriptor
+            continue
+        if stat.S_ISREG(info.st_mode):
+            found.add(_identity(info))
+    return found
+
+
+def check_output(path: str | Path, inputs: Iterable[str | Path] = ()) -> Path:
+    """The real path ``path`` names (symbolic links followed) if it can take the output.
+
+    Raises OutputError for a folder, a missing or read-only folder, or a file that is one
+    of ``inputs``.
+    """
+    target = Path(os.path.realpath(path))
+    if target.is_dir():
+        raise OutputError(f"cannot write {path}: it is a directory; give a file name")
+    folder = target.parent
+    if not folder.is_dir():
+        raise OutputError(f"cannot write {path}: {folder} is not a writable folder (it does not exist)")
+    try:
+        info = os.stat(target)
+    except FileNotFoundError:
+        if not os.access(folder, os.W_OK):
+            raise OutputError(f"cannot write {path}: {folder} is not a writable folder") from None
+        return target
+    except OSError as exc:
+        raise OutputError(f"cannot write {path}: {exc.strerror or exc}") from None
+    if _identity(info) in input_identities(inputs):
+        raise OutputError(f"cannot write {path}: it is one of the input pages (the same file); "
+                          "refusing to overwrite it")
+    if stat.S_ISREG(info.st_mode) and not os.access(folder, os.W_OK):
+        raise OutputError(f"cannot write {path}: {folder} is not a writable folder")
+    return target
+
+
+class Output:
+    """A text destination: standard output (``path`` None) or a file, replaced atomically.
+
+    Use as a context manager; call :meth:`commit` when the output is complete. Leaving
+    the block without a commit discards what was written to a file.
+    """
+
+    def __init__(self, path: str | Path | None = None, inputs: Iterable[str | Path] = (),
+                 stdout: TextIO | None = None):
+        self.path = Path(path) if path is not None else None
+        self.written = 0
+        self._tmp: str | None = None
+        self._target: Path | None = None
+        self._done = False
+        if self.path is None:
+            self._stream = stdout if stdout is not None else sys.stdout
+            return
+        self._target = check_output(self.path, inputs)
+        try:
+            if self._target.exists() and not stat.S_ISREG(os.stat(self._target).st_mode):
+                self._stream = open(self._target, "w", encoding="utf-8")  # noqa: SIM115
+            else:
+                handle, self._tmp = tempfile.mkstemp(dir=self._target.parent,
+                                                     prefix=f".{self._target.name}.", suffix=".tmp")
+                self._stream = os.fdopen(handle, "w", encoding="utf-8")
+        except OSError as exc:
+            raise self._error(exc) from None
+
+    def write(self, text: str) -> None:
+        """Write ``text``; raises OutputError when the destination refuses it."""
+        try:
+            self._stream.write(text)
+        except OSError as exc:
+            raise self._error(exc) from None
+        self.written += len(text)
+
+    def commit(self) -> None:
+        """Make the output final: flush it and, for a file, rename it into place."""
+        try:
+            self._stream.flush()
+            if self._tmp is not None:
+                os.fsync(self._stream.fileno())
+                self._stream.close()
+                mode = os.stat(self._target).st_mode & 0o777 if self._target and self._target.exists() \
+                    else 0o666 & ~_umask()
+                os.chmod(self._tmp, mode)
+                os.replace(self._tmp, str(self._target))
+                self._tmp = None
+            elif self.path is not None:
+                self._stream.close()
+        except OSError as exc:
+            raise self._error(exc) from None
+        finally:
+            self._done = True
+            self.discard()
+
+    def discard(self) -> None:
+        """Drop what was written to a temporary file (an existing output stays as it was)."""
+        if self.path is not None:
+            with contextlib.suppress(OSError):
+                self._stream.close()
+        if self._tmp is not None:
+            with contextlib.suppress(OSError):
+                os.unlink(self._tmp)
+            self._tmp = None
+
+    def __enter__(self) -> Output:
+        return self
+
+    def __exit__(self, kind: type[BaseException] | None, value: BaseException | None,
+                 traceback: TracebackType | None) -> None:
+        if not self._done:
+            self.discard()
+        if self.path is None and isinstance(value, OSError | OutputError):
+            silence_stdout()
+
+    def _error(self, exc: OSError) -> OutputError:
+        where = str(self.path) if self.path is not None else "standard output"
+        if self.path is None:
+            silence_stdout()
+        return OutputError(f"cannot write {where}: {exc.strerror or exc}")
+
+
+def silence_stdout() -> None:
+    """Point standard output at the null device, so Python's last flush at exit cannot
+    fail again on a full disk or a closed pipe (and print a traceback)."""
+    try:
+        null = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(null, sys.stdout.fileno())
+        os.close(null)
+    except (OSError, ValueError, AttributeError):  # a stdout without a descriptor (tests)
+        pass
+
+
+def _umask() -> int:
+    mask = os.umask(0)
+    os.umask(mask)
+    return mask

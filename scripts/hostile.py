@@ -1,0 +1,404 @@
+#!/usr/bin/env python3
+"""Hostile input: the outcome of each case of the reliability issue, for newsml and its peers.
+
+    python scripts/hostile.py --out docs/reliability.md
+
+Every case runs in a subprocess of its own under a CPU-time and an address-space limit
+(``resource.setrlimit``), so a blow-up is recorded as an outcome, not fatal. Page cases
+run newsml (default method), trafilatura and readability-lxml on the same input;
+command-line, training and model-file cases are newsml's alone. An outcome is ``ok``
+when the tool kept the text it should (or refused the page with a clear error where a
+guard is the answer), ``LOST`` when text went missing or wrong, ``CRASH`` for an
+unexpected exception, ``TIMEOUT``/``MEMORY`` past the limits. Time is wall-clock
+seconds of the extraction (after a warm-up page: imports and models loaded); memory the
+peak resident size of the subprocess.
+"""
+
+from __future__ import annotations
+
+import argparse
+import datetime as dt
+import html
+import json
+import os
+import platform
+import resource
+import subprocess
+import sys
+import tempfile
+import time
+import zlib
+from collections.abc import Callable
+from pathlib import Path
+
+REPO = Path(__file__).resolve().parent.parent
+TOOLS = ("newsml", "trafilatura", "readability-lxml")
+CPU_SECONDS = 60
+MEMORY_BYTES = 6 * 1024**3
+ARTICLE = ("<p>The council approved the budget on Tuesday after a long debate about roads, schools "
+           "and the new library.</p><p>Members voted seven to two, and the mayor said the plan would "
+           "hold taxes flat for a second year.</p>")
+NEEDLE = "The council approved the budget on Tuesday"
+FOOTER = "<footer><p>Copyright 2024 Town Times.</p><a href='/about'>About</a></footer>"
+STORY = f"<html><head><title>Budget</title></head><body><div>{ARTICLE}</div>{FOOTER}</body></html>"
+
+
+def _flat(n: int) -> bytes:
+    return ("<html><body>" + "<p>x</p>" * n + "</body></html>").encode()
+
+
+def _gzip_bomb(size: int) -> bytes:
+    packer = zlib.compressobj(9, zlib.DEFLATED, 31)
+    parts = [packer.compress(b"<html><body><p>")]
+    chunk = bytes(1 << 20)
+    parts += [packer.compress(chunk) for _ in range(size >> 20)]
+    return b"".join(parts) + packer.flush()
+
+
+def _real(megabytes: int) -> bytes:
+    """Bodies of the labeled pages, one after another, up to ``megabytes``."""
+    from newsml.encoding import decode_html
+
+    bodies = []
+    for path in sorted((REPO / "labeled").glob("*.html")):
+        text, _ = decode_html(path.read_bytes())
+        start, end = text.find("<body"), text.rfind("</body>")
+        if start >= 0 and end > start:
+            bodies.append(text[text.index(">", start) + 1:end])
+    one = "".join(bodies)
+    return ("<html><body>" + one * (megabytes * 2**20 // len(one) + 1) + "</body></html>").encode()
+
+
+def _no_controls(text: str) -> bool:
+    return not any(ord(ch) < 32 and ch not in "\n\t" or ch == "\x7f" for ch in text)
+
+
+#: name -> (what, page maker, check of the extracted text). A check returning True is ok.
+PAGE_CASES: dict[str, tuple[str, Callable[[], bytes | str], Callable[[str], bool]]] = {
+    "c0-beside-hidden": ("vertical tab beside a hidden element",
+                         lambda: b"<p>x<span hidden>y</span>\x0btail</p>",
+                         lambda t: "tail" in t and _no_controls(t)),
+    "bel-in-text": ("BEL control character in a sentence",
+                    lambda: "<p>The mayor said\x07 the plan would hold taxes flat for a second year.</p>",
+                    lambda t: "hold taxes flat" in t and _no_controls(t)),
+    "charref-control": ("&#11; character reference in noscript",
+                        lambda: f"<html><body>{ARTICLE}<noscript>&#11;</noscript></body></html>",
+                        lambda t: NEEDLE in t and _no_controls(t)),
+    "shift-jis": ("Shift-JIS without a declaration",
+                  lambda: "<html><body><p>カタカナとひらがなの文章です。</p></body></html>".encode("cp932"),
+                  lambda t: "カタカナとひらがな" in t),
+    "utf16-no-bom": ("UTF-16-LE without a byte-order mark", lambda: STORY.encode("utf-16-le"),
+                     lambda t: NEEDLE in t),
+    "mathml": ("MathML inside a sentence",
+               lambda: ("<html><body><p>The ratio <math><mi>x</mi><mo>=</mo><mn>42</mn></math> was cited "
+                        "in the annual report of the council, which met on Tuesday.</p></body></html>"),
+               lambda t: "x=42" in t.replace(" ", "")),
+    "noscript-article": ("article only inside <noscript>",
+                         lambda: f"<html><body><div id=app></div><noscript>{ARTICLE}</noscript>{FOOTER}"
+                                 "</body></html>",
+                         lambda t: NEEDLE in t),
+    "template-article": ("article only inside <template>",
+                         lambda: f"<html><body><template>{ARTICLE}</template>{FOOTER}</body></html>",
+                         lambda t: NEEDLE in t),
+    "srcdoc-article": ("article only inside <iframe srcdoc>",
+                       lambda: "<html><body><iframe srcdoc=\"" + ARTICLE.replace('"', "&quot;")
+                               + f"\"></iframe>{FOOTER}</body></html>",
+                       lambda t: NEEDLE in t),
+    "gzip-bomb": ("1 GB of gzip (1 MB compressed)", lambda: _gzip_bomb(2**30), lambda t: True),
+    "100k-attributes": ("one element with 100,000 distinct attributes",
+                        lambda: ("<html><body><p " + " ".join(f"a{i}=x" for i in range(100_000))
+                                 + f">{NEEDLE}, the report said.</p></body></html>"),
+                        lambda t: NEEDLE in t),
+    "1M-flat-p": ("1,000,000 flat <p> elements (8 MB)", lambda: _flat(1_000_000), lambda t: "x" in t),
+    "50MB-one-p": ("50 MB of text in one <p>",
+                   lambda: "<html><body><p>" + "word " * 10_000_000 + "</p></body></html>",
+                   lambda t: len(t) >= 49_000_000),
+    "10MB-real": ("10 MB of real markup (labeled pages' bodies, repeated)", lambda: _real(10),
+                  lambda t: len(t) > 1000),
+}
+#: Cases where a clear refusal (newsml.InvalidPageError) is the right outcome for newsml.
+GUARDED = {"gzip-bomb": "MAX_PAGE_BYTES", "1M-flat-p": "MAX_TAGS"}
+
+
+def run_page_case(case: str, tool: str) -> dict[str, object]:
+    """In the child: build the page, extract with ``tool``, judge the text."""
+    what, make, check = PAGE_CASES[case]
+    _extract(tool, "<html><body><p>A first page, to warm up: imports and models.</p></body></html>")
+    page = make()
+    start = time.perf_counter()
+    try:
+        text = _extract(tool, page)
+    except Exception as exc:
+        seconds = time.perf_counter() - start
+        import newsml
+
+        if isinstance(exc, newsml.InvalidPageError) and case in GUARDED:
+            return {"outcome": "ok", "note": f"refused: {str(exc)[:70]}", "seconds": seconds}
+        if isinstance(exc, MemoryError):
+            return {"outcome": "MEMORY", "note": "MemoryError", "seconds": seconds}
+        return {"outcome": "CRASH", "note": f"{type(exc).__name__}: {str(exc)[:70]}", "seconds": seconds}
+    seconds = time.perf_counter() - start
+    ok = check(text or "")
+    note = "" if ok else f"got {(text or '')[:50]!r}"
+    return {"outcome": "ok" if ok else "LOST", "note": note, "seconds": seconds}
+
+
+def _extract(tool: str, page: bytes | str) -> str:
+    if tool == "newsml":
+        import newsml
+
+        return newsml.extract(page).text
+    if tool == "trafilatura":
+        import trafilatura
+
+        return trafilatura.extract(page) or ""
+    if tool == "readability-lxml":
+        import lxml.html
+        from readability import Document
+
+        summary = Document(page).summary()
+        return lxml.html.fromstring(summary).text_content() if summary.strip() else ""
+    raise ValueError(tool)
+
+
+# -- newsml's command line, training and model files ---------------------------------------------
+
+def _newsml(*args: str, stdout=subprocess.PIPE, cwd: Path | None = None) -> subprocess.CompletedProcess:
+    return subprocess.run([sys.executable, "-m", "newsml.cli", *args], stdout=stdout, stderr=subprocess.PIPE,
+                          text=True, cwd=cwd, timeout=600)
+
+
+def _one_line_error(result: subprocess.CompletedProcess, code: int, fragment: str) -> tuple[bool, str]:
+    lines = result.stderr.strip().splitlines()
+    ok = (result.returncode == code and len(lines) == 1 and fragment in lines[0]
+          and "Traceback" not in result.stderr)
+    return ok, (lines[0] if lines else f"exit {result.returncode}, no message")[:90]
+
+
+def cli_dev_full(tmp: Path) -> tuple[bool, str]:
+    return _one_line_error(_newsml("predict", str(tmp / "in1.html"), "-o", "/dev/full"), 1, "No space left")
+
+
+def cli_stdout_dev_full(tmp: Path) -> tuple[bool, str]:
+    with open("/dev/full", "w") as full:
+        return _one_line_error(_newsml("predict", str(tmp / "in1.html"), stdout=full), 1, "No space left")
+
+
+def cli_missing_dir(tmp: Path) -> tuple[bool, str]:
+    result = _newsml("predict", str(tmp / "in1.html"), "-o", str(tmp / "missing/dir/out.jsonl"))
+    return _one_line_error(result, 2, "not a writable folder")
+
+
+def cli_dir_as_output(tmp: Path) -> tuple[bool, str]:
+    return _one_line_error(_newsml("predict", str(tmp / "in1.html"), "-o", str(tmp)), 2, "is a directory")
+
+
+def cli_hard_link(tmp: Path) -> tuple[bool, str]:
+    os.link(tmp / "in1.html", tmp / "in2.html")
+    before = (tmp / "in1.html").read_bytes()
+    ok, note = _one_line_error(_newsml("predict", str(tmp / "in2.html"), "-o", str(tmp / "in1.html")), 2,
+                               "one of the input pages")
+    return ok and (tmp / "in1.html").read_bytes() == before, note
+
+
+def cli_all_fail(tmp: Path) -> tuple[bool, str]:
+    out = tmp / "out.jsonl"
+    out.write_text("earlier results\n", encoding="utf-8")
+    result = _newsml("predict", str(tmp / "missing.html"), "-o", str(out))
+    kept = out.read_text(encoding="utf-8") == "earlier results\n"
+    return result.returncode == 1 and kept, "existing output kept" if kept else "existing output truncated"
+
+
+def cli_str_path(tmp: Path) -> tuple[bool, str]:
+    (tmp / "a<b>.html").write_text(STORY, encoding="utf-8")
+    code = "import newsml; print(newsml.extract('a<b>.html').text)"
+    result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, cwd=tmp)
+    return NEEDLE in result.stdout, (result.stdout.strip() or result.stderr.strip().splitlines()[-1])[:90]
+
+
+def cli_str_dir(tmp: Path) -> tuple[bool, str]:
+    code = (f"import newsml\ntry:\n    newsml.extract({str(tmp)!r})\n"
+            "except newsml.InvalidPageError as e:\n    print(e)")
+    result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True)
+    return "is a folder" in result.stdout, result.stdout.strip()[:90]
+
+
+def _corpus(tmp: Path, golds: dict[str, str | bytes]) -> Path:
+    folder = tmp / "corpus"
+    folder.mkdir()
+    for i in range(8):
+        (folder / f"p{i}.html").write_text(
+            f"<html><body><ul><li><a>Home</a></li><li><a>News</a></li></ul><div><p>Story number {i}, "
+            "with a sentence.</p><p>Another line, here.</p></div></body></html>", encoding="utf-8")
+        gold = golds.get(f"p{i}", f"Story number {i}, with a sentence.\nAnother line, here.\n")
+        (folder / f"p{i}.txt").write_bytes(gold if isinstance(gold, bytes) else gold.encode())
+    return folder
+
+
+def train_non_utf8_gold(tmp: Path) -> tuple[bool, str]:
+    corpus = _corpus(tmp, {"p2": "Story number 2, caf\u00e9.".encode("latin-1")})
+    return _one_line_error(_newsml("train", str(corpus), "-o", str(tmp / "m.joblib"), "--split", "all",
+                                   "--method", "nb"), 1, "not UTF-8")
+
+
+def train_bad_golds(tmp: Path) -> tuple[bool, str]:
+    corpus = _corpus(tmp, {"p3": "", "p5": "Election results from a far town, counted overnight by hand."})
+    result = _newsml("train", str(corpus), "-o", str(tmp / "m.joblib"), "--split", "all", "--method", "nb",
+                     "--cv-folds", "2")
+    warned = [line for line in result.stderr.splitlines() if line.startswith("newsml: warning:")]
+    ok = result.returncode == 0 and all(any(f"{page} skipped" in w for w in warned) for page in ("p3", "p5"))
+    return ok, "; ".join(w.removeprefix("newsml: warning: training page ")[:45] for w in warned)
+
+
+def model_payload(tmp: Path) -> tuple[bool, str]:
+    marker = tmp / "ran"
+    code = ("import joblib, os\nclass P:\n    def __reduce__(self):\n"
+            f"        return (os.system, ('touch {marker}',))\n"
+            f"joblib.dump({{'format': 'newsml-model', 'estimator': P()}}, {str(tmp / 'evil.joblib')!r})")
+    subprocess.run([sys.executable, "-c", code], check=True)
+    ok, note = _one_line_error(_newsml("predict", str(tmp / "in1.html"), "--model", str(tmp / "evil.joblib")),
+                               2, "refusing to load")
+    return ok and not marker.exists(), note if not marker.exists() else "the payload ran"
+
+
+CLI_CASES: dict[str, tuple[str, Callable[[Path], tuple[bool, str]]]] = {
+    "predict -o /dev/full": ("full device as -o", cli_dev_full),
+    "predict > /dev/full": ("full device as standard output", cli_stdout_dev_full),
+    "predict -o missing/dir/out": ("-o in a missing folder", cli_missing_dir),
+    "predict -o DIR": ("a folder as -o", cli_dir_as_output),
+    "predict in2 -o in1 (hard link)": ("-o a hard link of an input", cli_hard_link),
+    "predict, every page fails": ("existing -o when every page fails", cli_all_fail),
+    "extract('a<b>.html')": ("str path with '<' in the name", cli_str_path),
+    "extract(str of a folder)": ("str path to a folder", cli_str_dir),
+    "train, non-UTF-8 gold": ("gold .txt in Latin-1", train_non_utf8_gold),
+    "train, empty and foreign gold": ("pages named in warnings", train_bad_golds),
+    "--model with a code payload": ("pickle calling os.system", model_payload),
+}
+
+
+def _limits() -> None:
+    resource.setrlimit(resource.RLIMIT_CPU, (CPU_SECONDS, CPU_SECONDS + 5))
+    resource.setrlimit(resource.RLIMIT_AS, (MEMORY_BYTES, MEMORY_BYTES))
+
+
+def run_in_child(args: list[str]) -> dict[str, object]:
+    """Run this script on one case in a limited subprocess; turn its death into an outcome.
+
+    The peak memory is the subprocess's own (``os.wait4``), whatever became of it.
+    """
+    with tempfile.TemporaryFile("w+") as out, tempfile.TemporaryFile("w+") as err:
+        process = subprocess.Popen([sys.executable, __file__, *args], stdout=out, stderr=err,
+                                   preexec_fn=_limits)
+        _, status, usage = os.wait4(process.pid, 0)
+        code = os.waitstatus_to_exitcode(status)
+        process.returncode = code
+        out.seek(0)
+        err.seek(0)
+        lines, errors = out.read().strip().splitlines(), err.read()
+    if code == 0 and lines:
+        result = json.loads(lines[-1])
+    elif code in (-9, -24):  # SIGKILL, SIGXCPU: the CPU limit
+        result = {"outcome": "TIMEOUT", "note": f"over {CPU_SECONDS} s of CPU"}
+    elif "MemoryError" in errors or "Cannot allocate" in errors or "bad_alloc" in errors:
+        result = {"outcome": "MEMORY", "note": f"over {MEMORY_BYTES // 1024**3} GB of address space"}
+    else:
+        last = (errors.strip().splitlines() or [f"exit {code}"])[-1]
+        result = {"outcome": "CRASH", "note": last[:80]}
+    result["memory"] = f"{usage.ru_maxrss // 1024} MB"
+    return result
+
+
+def child_main(kind: str, case: str, tool: str) -> None:
+    import logging
+    import warnings
+
+    logging.disable(logging.CRITICAL)
+    warnings.simplefilter("ignore")
+    if kind == "page":
+        print(json.dumps(run_page_case(case, tool)))
+        return
+    with tempfile.TemporaryDirectory() as folder:
+        tmp = Path(folder)
+        (tmp / "in1.html").write_text(STORY, encoding="utf-8")
+        start = time.perf_counter()
+        ok, note = CLI_CASES[case][1](tmp)
+        print(json.dumps({"outcome": "ok" if ok else "FAIL", "note": note,
+                          "seconds": time.perf_counter() - start}))
+
+
+def _cell(result: dict[str, object]) -> str:
+    parts = [str(result["outcome"])]
+    if "seconds" in result:
+        parts.append(f"{result['seconds']:.2f} s")
+    if result.get("memory") not in (None, "n/a"):
+        parts.append(str(result["memory"]))
+    note = _markdown(str(result.get("note") or ""))
+    return " · ".join(parts) + (f"<br>{note}" if note else "")
+
+
+def _markdown(text: str) -> str:
+    """Text for a table cell: markup shown as text, no column breaks."""
+    return html.escape(text, quote=False).replace("|", "/").replace("\n", " ")
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--out", type=Path, help="write the Markdown report here (else print it)")
+    parser.add_argument("--cases", nargs="*", help="only these cases (names as in the tables)")
+    parser.add_argument("--tools", nargs="*", default=list(TOOLS), choices=TOOLS)
+    args = parser.parse_args()
+    chosen = set(args.cases or [*PAGE_CASES, *CLI_CASES])
+    versions = _versions()
+    lines = ["# Reliability on hostile input", "",
+             f"Made by `python scripts/hostile.py --out docs/reliability.md` on {dt.date.today()}, "
+             f"Python {platform.python_version()}, {platform.machine()}; "
+             + ", ".join(f"{name} {version}" for name, version in versions.items()) + ".", "",
+             f"Each cell: outcome · wall seconds of the extraction (after a warm-up page) · peak resident "
+             f"memory of its process "
+             f"(limits: {CPU_SECONDS} s of CPU, {MEMORY_BYTES // 1024**3} GB of address space). "
+             "`ok`: the text kept, or for newsml's guarded cases a clear `InvalidPageError` "
+             "(for the gzip bomb and the flat page, any answer within the limits is `ok`); "
+             "`LOST`: text missing or wrong; `CRASH`: an unexpected exception; `TIMEOUT`, "
+             "`MEMORY`: past the limits.", "",
+             "## Pages", "", "| case | input | " + " | ".join(args.tools) + " |",
+             "|---|---|" + "---|" * len(args.tools)]
+    for case, (what, _, _) in PAGE_CASES.items():
+        if case not in chosen:
+            continue
+        cells = []
+        for tool in args.tools:
+            cells.append(_cell(run_in_child(["--child", "page", case, tool])))
+            print(f"{case} {tool}: {cells[-1]}", file=sys.stderr, flush=True)
+        lines.append(f"| {case} | {_markdown(what)} | " + " | ".join(cells) + " |")
+    lines += ["", "## newsml's command line, training and model files", "", "| case | what | newsml |",
+              "|---|---|---|"]
+    for case, (what, _) in CLI_CASES.items():
+        if case not in chosen:
+            continue
+        cell = _cell(run_in_child(["--child", "cli", case, "newsml"]))
+        print(f"{case}: {cell}", file=sys.stderr, flush=True)
+        lines.append(f"| {_markdown(case)} | {_markdown(what)} | {cell} |")
+    report = "\n".join(lines) + "\n"
+    if args.out:
+        args.out.write_text(report, encoding="utf-8")
+    else:
+        print(report)
+
+
+def _versions() -> dict[str, str]:
+    from importlib.metadata import PackageNotFoundError, version
+
+    found = {}
+    for name in ("newsml", "trafilatura", "readability-lxml", "lxml"):
+        try:
+            found[name] = version(name)
+        except PackageNotFoundError:
+            found[name] = "not installed"
+    return found
+
+
+if __name__ == "__main__":
+    if len(sys.argv) == 5 and sys.argv[1] == "--child":
+        child_main(*sys.argv[2:])
+    else:
+        main()
