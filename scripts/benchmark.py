@@ -231,10 +231,10 @@ PEERS: dict[str, Peer] = {peer.name: peer for peer in (
 
 # -- tools ----------------------------------------------------------------------------
 def newsml_methods() -> tuple[str, ...]:
-    """newsml's default and every other registered method."""
-    from newsml.methods import DEFAULT_METHOD, methods
+    """newsml's default and every other method usable as installed."""
+    from newsml.methods import DEFAULT_METHOD, ready_names
 
-    return ("default", *sorted(name for name in methods() if name != DEFAULT_METHOD))
+    return ("default", *(name for name in ready_names() if name != DEFAULT_METHOD))
 
 
 def learned_methods() -> set[str]:

@@ -41,9 +41,13 @@ def main() -> int:
                                             progress=progress)
         path = save_model(method, args.out / f"{name}.joblib", **metadata)
         info = metadata["training"]
-        print(f"{name}: {info['pages']} train pages {info['corpora']}, cv F1 {metadata['cv_f1']:.4f}, "
+        print(f"{name}: {info['pages']} train pages {info['corpora']}, cv F1 {_figure(metadata['cv_f1'])}, "
               f"{time.perf_counter() - start:.0f} s -> {path}", flush=True)
     return 0
+
+
+def _figure(value: float | None) -> str:
+    return "not measured" if value is None else f"{value:.4f}"
 
 
 if __name__ == "__main__":

@@ -14,9 +14,10 @@ from .base import (
     method_class,
     methods,
     new_method,
+    ready_names,
     resolve_name,
     shipped_names,
 )
 
 __all__ = ["DEFAULT_METHOD", "NodeMethod", "describe", "method_class", "methods", "new_method",
-           "resolve_name", "shipped_names"]
+           "ready_names", "resolve_name", "shipped_names"]

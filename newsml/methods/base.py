@@ -97,6 +97,11 @@ def shipped_names() -> list[str]:
     return sorted(name for name, cls in methods().items() if cls.ships_model)
 
 
+def ready_names() -> list[str]:
+    """Names of the methods usable as installed: rule methods and methods whose model ships."""
+    return sorted(name for name, cls in methods().items() if cls.ships_model or not cls.requires_fit)
+
+
 def resolve_name(name: str) -> str:
     """The registered name behind ``name`` ("default" -> the current default method)."""
     key = name.strip().lower()
