@@ -226,6 +226,9 @@ def _safe_reference(match: re.Match[str]) -> str:
     char = chr(code)
     if _NOT_XML_RE.match(char) is None:
         return match.group(0)
+    text, start, end = match.string, match.start(), match.end()
+    if start and text[start - 1] == "&" and text.startswith("#", end):
+        return " "  # dropped, '&' and '#' would join into a new reference ('&&#0;#xF')
     return " " if _SPACE_CONTROLS_RE.match(char) else ""
 
 
