@@ -67,6 +67,8 @@ _CONTROL_BYTES = bytes([*range(0, 9), 11, *range(14, 32), 127])
 _SPACE_CONTROLS_RE = re.compile("[\x0b\x0c\x1c-\x1f]")
 _NOT_XML_RE = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\x7f\ud800-\udfff\ufffe\uffff]")
 #: Numeric character references, which libxml2 decodes into text (``&#11;`` is a vertical tab).
+#: The start of a character reference, cut short ('&', '&#', '&#x1') at the end of a string.
+_PARTIAL_REF_RE = re.compile(r"&(?:#[xX]?[0-9a-fA-F]*)?$")
 _CHAR_REF_RE = re.compile(r"&#(?:[xX]([0-9a-fA-F]+)|([0-9]+));?")
 
 #: Pages (and gzip streams once decompressed) larger than this raise InvalidPageError.
@@ -226,9 +228,8 @@ def _safe_reference(match: re.Match[str]) -> str:
     char = chr(code)
     if _NOT_XML_RE.match(char) is None:
         return match.group(0)
-    text, start, end = match.string, match.start(), match.end()
-    if start and text[start - 1] == "&" and text.startswith("#", end):
-        return " "  # dropped, '&' and '#' would join into a new reference ('&&#0;#xF')
+    if _PARTIAL_REF_RE.search(match.string, max(0, match.start() - 12), match.start()):
+        return " "  # dropped, what stands around it would join into a new reference ('&&#0;#xF')
     return " " if _SPACE_CONTROLS_RE.match(char) else ""
 
 

@@ -69,11 +69,12 @@ def test_no_control_character_reaches_the_text(char, default):
         assert "Some words" in text and "more words, too." in text and not _controls(text)
 
 
-@pytest.mark.parametrize("nested", ["&&#0;#xF", "&&#0;#11;", "&&#x0;#x7;"])
+@pytest.mark.parametrize("nested", ["&&#0;#xF", "&&#0;#11;", "&&#x0;#x7;", "&#&#0;xF", "&#x&#0;F;",
+                                    "&#1&#0;2;"])
 def test_a_removed_reference_does_not_join_its_neighbours_into_a_new_one(nested):
     # found by the fuzzer: removing '&#0;' from '&&#0;#xF' used to leave the reference '&#xF'
     text = " ".join(node.text for node in load_page(f"<p>budget {nested} approved.</p>").nodes)
-    assert not _controls(text) and text.startswith("budget &") and text.endswith("approved.")
+    assert not _controls(text) and text.startswith("budget") and text.endswith("approved.")
 
 
 def test_training_on_a_page_with_control_characters_does_not_crash(tmp_path):
