@@ -32,16 +32,22 @@ class Registry(Generic[T]):
                             f"{known.__qualname__} and {cls.__qualname__}")
         self._classes[name] = cls
 
-    def all(self) -> dict[str, type[T]]:
-        """Every registered class by name, after importing every module of the package once."""
+    def _discover(self) -> None:
+        """Import every module of the package, once, so that its classes register."""
         if not self._discovered:
             module = importlib.import_module(self.package)
             for info in pkgutil.iter_modules(module.__path__):
                 if not info.name.startswith("_"):
                     importlib.import_module(f"{self.package}.{info.name}")
             self._discovered = True
+
+    def all(self) -> dict[str, type[T]]:
+        """Every registered class by name (a copy)."""
+        self._discover()
         return dict(self._classes)
 
     def get(self, name: str) -> type[T] | None:
-        """The class registered as ``name``, or None."""
-        return self.all().get(name)
+        """The class registered as ``name``, or None (no copy: fusion looks families up
+        for every page)."""
+        self._discover()
+        return self._classes.get(name)
