@@ -9,7 +9,7 @@ The package flows one way. Each module belongs to a stage and imports only from 
 own stage and earlier ones (``tests/test_architecture.py`` checks it):
 
 1. foundation: _version, errors, text, tags, progress, report, _registry, output
-2. input: encoding, parse, corpus
+2. input: encoding, parse, corpus, sources
 3. segmentation: nodes, groupings
 4. page: lang, title, page
 5. measurement: scoring, align
@@ -17,7 +17,7 @@ own stage and earlier ones (``tests/test_architecture.py`` checks it):
 7. features: features, estimators
 8. selection: model_selection
 9. methods: methods
-10. use: article, persistence, extract, training, extractor, evaluate, cli
+10. use: article, persistence, extract, training, extractor, evaluate, batch, cli
 
 Logging: modules log their fallbacks (flattened markup, skipped training pages) at
 debug level under the ``newsml`` logger, which has a NullHandler until the application

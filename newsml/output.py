@@ -9,6 +9,8 @@
   :meth:`Output.commit`; a run that never commits (every page failed, or a crash)
   leaves an existing file as it was. Devices and pipes (``/dev/null``, ``/dev/full``,
   a FIFO) are written in place: renaming over them would replace them;
+- with ``append=True`` (``predict --resume``) a file is appended to in place instead,
+  and what was written stays, committed or not: every line is a finished record;
 - every write error (a full disk, ``/dev/full``, a closed pipe) becomes an
   :class:`~newsml.errors.OutputError` naming the output, never a traceback.
 """
@@ -84,7 +86,7 @@ class Output:
     """
 
     def __init__(self, path: str | Path | None = None, inputs: Iterable[str | Path] = (),
-                 stdout: TextIO | None = None):
+                 stdout: TextIO | None = None, append: bool = False):
         self.path = Path(path) if path is not None else None
         self.written = 0
         self._tmp: str | None = None
@@ -97,6 +99,8 @@ class Output:
         try:
             if self._target.exists() and not stat.S_ISREG(os.stat(self._target).st_mode):
                 self._stream = open(self._target, "w", encoding="utf-8")  # noqa: SIM115
+            elif append:
+                self._stream = open(self._target, "a", encoding="utf-8")  # noqa: SIM115
             else:
                 handle, self._tmp = tempfile.mkstemp(dir=self._target.parent,
                                                      prefix=f".{self._target.name}.", suffix=".tmp")
@@ -125,6 +129,8 @@ class Output:
                 os.replace(self._tmp, str(self._target))
                 self._tmp = None
             elif self.path is not None:
+                if self._target is not None and stat.S_ISREG(os.fstat(self._stream.fileno()).st_mode):
+                    os.fsync(self._stream.fileno())
                 self._stream.close()
         except OSError as exc:
             raise self._error(exc) from None

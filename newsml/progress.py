@@ -2,8 +2,9 @@
 
 Library functions that walk many pages (training, evaluation) take one optional
 ``progress`` object. They call ``start`` once per phase with the number of steps, then
-``advance`` after each step. The command line passes a progress bar; library users
-pass nothing (no output) or their own object with these two methods.
+``advance`` after each step (a total of None: not known in advance). The command line
+passes a progress bar; library users pass nothing (no output) or their own object with
+these two methods.
 """
 
 from __future__ import annotations
@@ -17,8 +18,8 @@ from typing import Any, Protocol
 class ProgressHook(Protocol):
     """Receives progress: a phase with a known number of steps, then one call per step."""
 
-    def start(self, label: str, total: int) -> None:
-        """A new phase of ``total`` steps begins."""
+    def start(self, label: str, total: int | None) -> None:
+        """A new phase of ``total`` steps (None: unknown) begins."""
 
     def advance(self, steps: int = 1) -> None:
         """``steps`` more steps of the current phase are done."""
@@ -27,7 +28,7 @@ class ProgressHook(Protocol):
 class NoProgress:
     """The silent hook, used when the caller passes none."""
 
-    def start(self, label: str, total: int) -> None:
+    def start(self, label: str, total: int | None) -> None:
         """Ignore the phase."""
 
     def advance(self, steps: int = 1) -> None:
@@ -46,7 +47,7 @@ class _Bar:
         self._progress = progress
         self._task: Any = None
 
-    def start(self, label: str, total: int) -> None:
+    def start(self, label: str, total: int | None) -> None:
         if self._task is not None:
             self._progress.remove_task(self._task)
         self._task = self._progress.add_task(label, total=total)

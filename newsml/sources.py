@@ -1,0 +1,212 @@
+"""Where pages come from: files, folders, lists of paths, and WARC files of a crawl.
+
+The input stage of batch extraction. Each page comes with a :class:`Source` naming it:
+its ``key`` is what ``--resume`` matches an output record against, and
+:meth:`Source.identity` is what goes into that record.
+
+- :func:`expand_inputs` turns the command-line arguments into file paths: a folder is
+  walked recursively (sorted, so runs are repeatable) for ``*.html``, ``*.htm`` and
+  ``*.html.gz`` (or the pattern given as ``glob``); ``-`` (standard input) passes through.
+- :func:`warc_pages` reads the HTML response records of a WARC file (gzip-compressed or
+  not) with FastWARC: the HTTP headers are stripped, chunked and compressed bodies are
+  decoded, and each page carries its ``WARC-Target-URI`` and ``WARC-Record-ID``.
+- :func:`iter_pages` is both for the command line: a file is yielded without its bytes
+  (the worker that extracts it reads it), a WARC record with them, and a WARC file that
+  cannot be read with the error, so that it too gets an output record.
+
+A file is a WARC file when its name ends in ``.warc`` or ``.warc.gz``, or, for a name
+that is not an HTML name, when its (decompressed) content starts with ``WARC/``: a crawl
+is never extracted as one page.
+"""
+
+from __future__ import annotations
+
+import fnmatch
+import gzip
+import os
+import sys
+import zlib
+from collections.abc import Iterable, Iterator
+from dataclasses import dataclass
+from pathlib import Path, PurePath
+from typing import IO, Any
+
+from .errors import InvalidPageError
+from .parse import MAX_PAGE_BYTES
+
+#: What a folder is searched for when no ``glob`` is given (names compared in lower case).
+HTML_PATTERNS = ("*.html", "*.htm", "*.html.gz")
+#: File names read as WARC files without looking inside.
+WARC_SUFFIXES = (".warc", ".warc.gz")
+#: The name of standard input among the arguments.
+STDIN = "-"
+
+
+@dataclass(frozen=True)
+class Source:
+    """Where one page comes from: a file (``path``), or a record of the WARC file ``path``."""
+
+    path: str
+    url: str | None = None
+    record_id: str | None = None
+
+    @property
+    def key(self) -> str:
+        """What identifies the page across runs (``--resume``): the record id of a WARC
+        record, else the path."""
+        return self.record_id if self.record_id is not None else self.path
+
+    @property
+    def name(self) -> str:
+        """How messages name the page: the path, and the URL of a WARC record."""
+        return f"{self.path} {self.url}" if self.url is not None else self.path
+
+    def identity(self) -> dict[str, str]:
+        """The fields of the page's output record that say which page it is."""
+        fields = {"path": self.path}
+        if self.url is not None:
+            fields["url"] = self.url
+        if self.record_id is not None:
+            fields["record_id"] = self.record_id
+        return fields
+
+
+def record_key(record: dict[str, Any]) -> str | None:
+    """The :attr:`Source.key` of the page an output record was written for."""
+    key = record.get("record_id", record.get("path"))
+    return key if isinstance(key, str) else None
+
+
+def expand_inputs(args: Iterable[str], glob: str | None = None) -> Iterator[str]:
+    """File paths from ``args``: files as given, folders walked for HTML files.
+
+    A folder yields the files below it (recursively, in sorted order, symbolic links to
+    folders not followed) whose name matches :data:`HTML_PATTERNS`, or ``glob`` when
+    given (matched from the right: ``*.warc.gz``, ``2024/*.html``).
+    """
+    for arg in args:
+        if arg != STDIN and os.path.isdir(arg):
+            yield from _walk(arg, glob)
+        else:
+            yield arg
+
+
+def _walk(folder: str, glob: str | None) -> Iterator[str]:
+    for root, dirs, files in os.walk(folder):
+        dirs.sort()
+        for name in sorted(files):
+            path = os.path.join(root, name)
+            if _matches(PurePath(os.path.relpath(path, folder)), glob):
+                yield path
+
+
+def _matches(relative: PurePath, glob: str | None) -> bool:
+    if glob is not None:
+        return relative.match(glob)
+    name = relative.name.lower()
+    return any(fnmatch.fnmatchcase(name, pattern) for pattern in HTML_PATTERNS)
+
+
+def is_warc(path: str) -> bool:
+    """Whether the file at ``path`` is a WARC file (see the module notes)."""
+    name = path.lower()
+    if name.endswith(WARC_SUFFIXES):
+        return True
+    if path == STDIN or _matches(PurePath(name), None):
+        return False
+    try:
+        with open(path, "rb") as handle:
+            head = handle.read(512)
+    except OSError:
+        return False  # the worker reading it says why
+    if head.startswith(b"\x1f\x8b"):
+        try:
+            head = zlib.decompressobj(16 + zlib.MAX_WBITS).decompress(head, 16)
+        except zlib.error:
+            return False
+    return head.startswith(b"WARC/")
+
+
+def warc_pages(path_or_stream: str | os.PathLike[str] | IO[bytes]) -> Iterator[tuple[Source, bytes]]:
+    """The HTML response records of a WARC file (a path, or a binary stream), in file order.
+
+    Each record's HTTP headers are stripped and its body decoded (chunks, gzip, brotli),
+    at most :data:`~newsml.parse.MAX_PAGE_BYTES` + 1 bytes of it (a longer one is then
+    refused as too large when it is extracted). Records of other types, and responses
+    whose HTTP Content-Type is not HTML, are skipped. Raises InvalidPageError when the
+    file is not a WARC file or is corrupt.
+    """
+    from fastwarc.warc import ArchiveIterator, WarcRecordType
+
+    if isinstance(path_or_stream, (str, os.PathLike)):
+        name = os.fspath(path_or_stream)
+        with open(name, "rb") as stream:
+            yield from _records(ArchiveIterator, WarcRecordType, stream, name)
+    else:
+        yield from _records(ArchiveIterator, WarcRecordType, path_or_stream,
+                            str(getattr(path_or_stream, "name", "<stream>")))
+
+
+def _records(archive: Any, types: Any, stream: IO[bytes], name: str) -> Iterator[tuple[Source, bytes]]:
+    records = archive(stream, record_types=types.response, parse_http=True, auto_decode="all")
+    count = 0
+    try:
+        for record in records:
+            count += 1
+            if not _is_html(record.http_content_type):
+                continue
+            source = Source(path=name, url=record.headers.get("WARC-Target-URI"),
+                            record_id=record.record_id or f"{name}#{count}")
+            yield source, record.reader.read(MAX_PAGE_BYTES + 1)
+    except (OSError, ValueError, EOFError, gzip.BadGzipFile, zlib.error) as exc:
+        where = f"after record {count}" if count else "at its start"
+        raise InvalidPageError(f"cannot read the WARC file {name} {where}: {exc}") from None
+
+
+def _is_html(content_type: str | None) -> bool:
+    return content_type is not None and "html" in content_type.lower()
+
+
+#: What :func:`iter_pages` yields with a source: the page's bytes, None for a file the
+#: worker reads itself, or the error that kept the page (or WARC file) from being read.
+Payload = bytes | None | Exception
+
+
+def iter_pages(paths: Iterable[str], stdin: IO[bytes] | None = None) -> Iterator[tuple[Source, Payload]]:
+    """Every page of ``paths`` (files, WARC files, ``-``; see :func:`expand_inputs` for
+    folders), in order, with its :data:`Payload`.
+
+    A WARC file that cannot be read yields one ``(Source(path), error)`` after the
+    records read before the damage.
+    """
+    for path in paths:
+        if path == STDIN:
+            stream = stdin if stdin is not None else _stdin()
+            yield Source(STDIN), stream.read(MAX_PAGE_BYTES + 1)
+        elif is_warc(path):
+            try:
+                yield from warc_pages(path)
+            except (InvalidPageError, OSError) as exc:
+                yield Source(path), exc
+        else:
+            yield Source(path), None
+
+
+def _stdin() -> IO[bytes]:
+    return sys.stdin.buffer
+
+
+def read_list(path: str, stdin: IO[bytes] | None = None) -> Iterator[str]:
+    """The paths listed in the file ``path`` (``-``: standard input), one a line; blank
+    lines are skipped. Raises InvalidPageError when the list cannot be read."""
+    try:
+        if path == STDIN:
+            stream = stdin if stdin is not None else _stdin()
+            lines = stream.read().decode("utf-8", "surrogateescape").splitlines()
+        else:
+            lines = Path(path).read_text(encoding="utf-8", errors="surrogateescape").splitlines()
+    except OSError as exc:
+        raise InvalidPageError(f"cannot read the list of paths {path}: {exc.strerror or exc}") from None
+    for line in lines:
+        if line.strip():
+            yield line.rstrip("\r")
