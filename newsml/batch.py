@@ -36,7 +36,7 @@ from typing import TYPE_CHECKING, Any
 
 from .errors import NewsmlError, OutputError
 from .extract import extract_page
-from .output import Output
+from .output import Output, check_output
 from .page import load_page
 from .parse import read_page
 from .progress import ProgressHook, hook
@@ -509,6 +509,8 @@ def open_output(output: str | Path | None, paths: list[str], fmt: str, resume: b
     if resume and (output is None or fmt != "jsonl"):
         raise NewsmlError("--resume needs a JSON-lines output file (-o FILE.jsonl)")
     done: set[str] = set()
+    if output is not None:
+        check_output(output, paths)  # not a folder, not one of the inputs: before anything else
     if output is not None and os.path.isfile(output):
         if resume:
             done = completed_keys(output)

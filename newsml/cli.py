@@ -3,30 +3,24 @@
 from __future__ import annotations
 
 import json
-import sys
 import traceback
 import warnings
 from collections.abc import Iterator
 from contextlib import contextmanager
 from enum import Enum
 from pathlib import Path
-from typing import Annotated, NoReturn
+from typing import TYPE_CHECKING, Annotated, NoReturn
 
 import typer
 
-from . import methods as registry
-from .corpus import load_corpus
+from ._version import __version__
 from .errors import NewsmlError, OutputError, TrainingWarning
-from .evaluate import evaluate_pages
-from .extract import extract_page
-from .methods import NodeMethod
-from .output import Output, check_output
-from .page import load_page
-from .parse import read_page
-from .persistence import get_method, load_model, save_model
-from .progress import progress_bar
-from .report import evaluation_table
-from .training import train_method
+
+if TYPE_CHECKING:
+    from .methods import NodeMethod
+
+# Only light modules are imported here: `newsml --version` and `--help` must not load
+# numpy or scikit-learn. Each command imports what it needs.
 
 app = typer.Typer(
     add_completion=False,
@@ -56,6 +50,8 @@ class Split(str, Enum):
 
 MethodOption = Annotated[
     str, typer.Option("--method", "-m", help="Method name (see `newsml methods`).")]
+ChoiceOption = Annotated[str | None, typer.Option(
+    "--method", "-m", help="Method name (see `newsml methods`) [default: default].", show_default=False)]
 DebugOption = Annotated[bool, typer.Option("--debug", help="Show Python tracebacks on errors.")]
 ModelOption = Annotated[
     Path | None, typer.Option("--model", help="A model file from `newsml train` (trusted sources only).")]
@@ -66,94 +62,113 @@ def _fail(message: str, code: int = 2) -> NoReturn:
     raise typer.Exit(code)
 
 
-def _scorer(method: str, model: Path | None = None) -> NodeMethod:
+def _one_method(method: str | None, model: Path | None) -> None:
+    if method is not None and model is not None:
+        _fail("--method and --model both given: a model file holds its own method; give one of them")
+
+
+def _scorer(method: str | None, model: Path | None = None) -> NodeMethod:
+    from .persistence import get_method, load_model
+
+    _one_method(method, model)
     try:
         if model is not None:
             return load_model(model)[0]
-        return get_method(method)
+        return get_method(method or "default")
     except NewsmlError as exc:
         _fail(str(exc))
 
 
+def _show_version(value: bool) -> None:
+    if value:
+        typer.echo(f"newsml {__version__}")
+        raise typer.Exit()
+
+
+@app.callback()
+def main(
+    version: Annotated[bool, typer.Option("--version", is_eager=True, callback=_show_version,
+                                          help="Print the version and exit.")] = False,
+) -> None:
+    """Extract news articles (title and body text) from web pages."""
+
+
 @app.command()
 def predict(
-    pages: Annotated[list[str], typer.Argument(help="HTML files to extract; '-' reads standard input.")],
-    method: MethodOption = "default",
+    pages: Annotated[list[str] | None, typer.Argument(
+        help="HTML files, folders (searched for *.html, *.htm, *.html.gz) and WARC files; "
+             "'-' reads standard input.", show_default=False)] = None,
+    method: ChoiceOption = None,
     model: ModelOption = None,
-    output_format: Annotated[
-        OutputFormat, typer.Option("--format", "-f", help="Output format.")] = OutputFormat.text,
+    output_format: Annotated[OutputFormat | None, typer.Option(
+        "--format", "-f", help="Output format [default: jsonl for -o *.jsonl, json for *.json, "
+                               "else text].", show_default=False)] = None,
     output: Annotated[
         Path | None, typer.Option("--output", "-o", help="Write to FILE, not standard output.")] = None,
+    from_file: Annotated[str | None, typer.Option(
+        "--from-file", help="Also read the paths listed in FILE, one a line ('-': standard input).")] = None,
+    glob: Annotated[str | None, typer.Option(
+        "--glob", help="In folders, read the files matching this pattern ('*.warc.gz') instead.")] = None,
+    jobs: Annotated[int | None, typer.Option(
+        "--jobs", "-j", min=1, help="Worker processes [default: the machine's cores].",
+        show_default=False)] = None,
+    timeout: Annotated[float, typer.Option(
+        "--timeout", min=0, help="Seconds a page may take before it is an error (0: no limit).")] = 10.0,
+    resume: Annotated[bool, typer.Option(
+        "--resume", help="Skip the pages already in the -o JSON-lines file and append the others.")] = False,
+    force: Annotated[bool, typer.Option("--force", help="Replace an existing -o file.")] = False,
     debug: DebugOption = False,
 ) -> None:
     """Extract the article of each PAGE.
 
     text prints the title and the body; json prints one object (an array for several
-    pages); jsonl prints one object per line. A page that fails is reported on stderr
-    and the others still run; the exit code is then 1.
+    pages); jsonl prints one object per line. Each record has the page's `path` (and for
+    a WARC record its `url` and `record_id`); a page that fails has `"error"` instead of
+    the article in json and jsonl, and a line on stderr; the exit code is then 1. The
+    records are in input order.
     """
-    scorer = _scorer(method, model)
+    from . import batch
+    from .progress import progress_bar
+    from .sources import is_warc
+
+    _one_method(method, model)
+    fmt = batch.output_format(output_format.value if output_format else None, output)
     try:
-        destination = Output(output, inputs=pages)
-    except OutputError as exc:
+        paths = batch.collect_paths(pages or [], from_file, glob)
+        destination, done = batch.open_output(output, paths, fmt, resume=resume, force=force)
+    except NewsmlError as exc:
         _fail(str(exc))
-    records: list[dict[str, object]] = []
-    failures = 0
+    spec = batch.ScorerSpec(method or "default", str(model) if model is not None else None)
+    warc = any(is_warc(path) for path in paths)
+    jobs = jobs or batch.available_cores()
+    if not warc:
+        jobs = min(jobs, len(paths))
+    writer = batch.RecordWriter(destination, fmt, single=len(paths) == 1 and not warc)
     with destination:
         try:
-            with progress_bar() as progress:
-                progress.start("extracting", len(pages))
-                for name in pages:
-                    try:
-                        data = sys.stdin.buffer.read() if name == "-" else read_page(Path(name))
-                        article = extract_page(load_page(data), scorer)
-                    except Exception as exc:  # one bad page must not stop the others
-                        failures += 1
-                        if debug:
-                            traceback.print_exc()
-                        typer.echo(f"newsml: error: {name}: {_describe(exc)}", err=True)
-                        progress.advance()
-                        continue
-                    record = {"path": name, **article.to_dict()}
-                    if output_format is OutputFormat.json:
-                        records.append(record)
-                    else:
-                        _write_record(destination, record, output_format, several=len(pages) > 1)
-                    progress.advance()
-            if output_format is OutputFormat.json and records:
-                payload = records[0] if len(pages) == 1 else records
-                destination.write(json.dumps(payload, ensure_ascii=False, indent=2) + "\n")
-            if failures < len(pages):  # when every page failed, an existing output stays as it was
-                destination.commit()
+            with batch.extraction(spec, jobs, timeout or None, debug) as extract, progress_bar() as progress:
+                outcome = batch.run(paths, destination, writer, extract, done,
+                                    report=lambda line: typer.echo(line, err=True),
+                                    progress=progress, total=None if warc else len(paths))
         except OutputError as exc:
             _fail(str(exc), code=1)
-    if failures:
+        except NewsmlError as exc:  # the method could not be loaded
+            if debug:
+                traceback.print_exc()
+            _fail(str(exc))
+    if outcome.interrupted:
+        where = f"; {output} holds them" if output is not None else ""
+        hint = " (--resume continues it)" if output is not None and fmt == "jsonl" else ""
+        typer.echo(f"newsml: interrupted after {outcome.written} pages{where}{hint}", err=True)
+        raise typer.Exit(130)
+    if outcome.failures:
         raise typer.Exit(1)
-
-
-def _describe(exc: Exception) -> str:
-    if isinstance(exc, (NewsmlError, OSError)):
-        return str(exc) if not isinstance(exc, OSError) else (exc.strerror or str(exc))
-    return f"{type(exc).__name__}: {exc} (run with --debug for details)"
-
-
-def _write_record(stream: Output, record: dict[str, object], fmt: OutputFormat, several: bool) -> None:
-    if fmt is OutputFormat.jsonl:
-        stream.write(json.dumps(record, ensure_ascii=False) + "\n")
-        return
-    if several:
-        stream.write(f"==> {record['path']} <==\n")
-    if record["title"]:
-        stream.write(f"{record['title']}\n\n")
-    stream.write(f"{record['text']}\n")
-    if several:
-        stream.write("\n")
 
 
 @app.command()
 def evaluate(
     corpora: Annotated[list[Path], typer.Argument(help="Labeled folders (<id>.html + <id>.txt gold).")],
-    method: MethodOption = "default",
+    method: ChoiceOption = None,
     model: ModelOption = None,
     split: Annotated[
         Split, typer.Option("--split", help="Pages to score, by the split in their json.")] = Split.all,
@@ -166,6 +181,12 @@ def evaluate(
     Outcomes follow the ECON paper: correct (P and R >= 0.95), wrong (R >= 0.95 but
     P < 0.95: noise included), missed (R < 0.95).
     """
+    from .batch import describe
+    from .corpus import load_corpus
+    from .evaluate import evaluate_pages
+    from .progress import progress_bar
+    from .report import evaluation_table
+
     scorer = _scorer(method, model)
     try:
         loaded = [(folder, load_corpus(folder, split=split.value)) for folder in corpora]
@@ -184,7 +205,7 @@ def evaluate(
             except Exception as exc:
                 if debug:
                     traceback.print_exc()
-                _fail(f"{folder}: {_describe(exc)}", code=1)
+                _fail(f"{folder}: {describe(exc)}", code=1)
             rows.append(report.summary())
             for page in report.pages:
                 if page.error:
@@ -213,6 +234,12 @@ def train(
     Prints the training-set size and the F1 of pages extracted by models trained on
     the other folds. Pages whose json names no split count only with `--split all`.
     """
+    from . import methods as registry
+    from .output import check_output
+    from .persistence import save_model
+    from .progress import progress_bar
+    from .training import train_method
+
     try:
         check_output(output)
     except OutputError as exc:
@@ -255,6 +282,8 @@ def _warnings_on_stderr() -> Iterator[None]:
 @app.command("methods")
 def list_methods() -> None:
     """List the available extraction methods."""
+    from . import methods as registry
+
     for name, summary in registry.describe().items():
         typer.echo(f"{name:<16} {summary}")
 

@@ -159,7 +159,7 @@ def _records(archive: Any, types: Any, stream: IO[bytes], name: str) -> Iterator
                             record_id=record.record_id or f"{name}#{count}")
             yield source, record.reader.read(MAX_PAGE_BYTES + 1)
     except (OSError, ValueError, EOFError, gzip.BadGzipFile, zlib.error) as exc:
-        where = f"after record {count}" if count else "at its start"
+        where = f"after {count} response records" if count else "at its start"
         raise InvalidPageError(f"cannot read the WARC file {name} {where}: {exc}") from None
 
 

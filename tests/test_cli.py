@@ -60,7 +60,10 @@ def test_a_failing_page_does_not_stop_the_others(runner, page, tmp_path):
     missing = tmp_path / "missing.html"
     result = runner.invoke(app, ["predict", str(empty), str(missing), str(page), "-f", "jsonl"])
     assert result.exit_code == 1
-    assert json.loads(result.stdout)["path"] == str(page)
+    records = [json.loads(line) for line in result.stdout.splitlines()]
+    assert [r["path"] for r in records] == [str(empty), str(missing), str(page)]  # one record per input
+    assert [sorted(r)[:1] for r in records[:2]] == [["error"], ["error"]] and "error" not in records[2]
+    assert records[0]["error"].startswith("empty page") and records[1]["error"].startswith("no such file")
     errors = result.stderr.strip().splitlines()
     assert len(errors) == 2
     assert "empty.html: empty page" in errors[0] and "missing.html: no such file" in errors[1]

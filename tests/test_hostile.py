@@ -8,6 +8,7 @@ arbitrary bytes, mutated labeled pages and tag soup may only raise InvalidPageEr
 from __future__ import annotations
 
 import gzip
+import json
 import os
 import subprocess
 import sys
@@ -262,10 +263,13 @@ def test_output_is_renamed_into_place_and_kept_when_every_page_fails(page, tmp_p
     out.write_text("earlier results\n", encoding="utf-8")
     empty = tmp_path / "empty.html"
     empty.write_bytes(b"")
-    result = CliRunner().invoke(app, ["predict", str(empty), str(tmp_path / "none.html"), "-o", str(out)])
-    assert result.exit_code == 1 and out.read_text(encoding="utf-8") == "earlier results\n"
     result = CliRunner().invoke(app, ["predict", str(page), "-o", str(out)])
-    assert result.exit_code == 0 and out.read_text(encoding="utf-8").startswith(FIRST)
+    assert result.exit_code == 2 and "exists: --force replaces it" in result.stderr
+    result = CliRunner().invoke(app, ["predict", str(empty), str(tmp_path / "none.html"), "-o", str(out),
+                                      "--force"])
+    assert result.exit_code == 1 and out.read_text(encoding="utf-8") == "earlier results\n"
+    result = CliRunner().invoke(app, ["predict", str(page), "-o", str(out), "--force"])  # *.jsonl: jsonl
+    assert result.exit_code == 0 and json.loads(out.read_text(encoding="utf-8"))["text"].startswith(FIRST)
     assert sorted(p.name for p in tmp_path.iterdir()) == ["empty.html", "in1.html", "out.jsonl"]
 
 

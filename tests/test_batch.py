@@ -1,0 +1,325 @@
+"""Batch extraction: `newsml predict` over folders, lists and WARC files, in worker processes."""
+
+from __future__ import annotations
+
+import ast
+import json
+import os
+import signal
+import subprocess
+import sys
+import time
+
+import pytest
+from conftest import LABELED, REPO
+from test_sources import crawl
+from typer.testing import CliRunner
+
+import newsml.batch as batch
+from newsml.batch import ScorerSpec, WorkerPool, completed_keys, page_record
+from newsml.cli import app
+from newsml.errors import OutputError
+from newsml.methods import new_method
+from newsml.sources import Source
+
+PAGES = sorted(LABELED.glob("*.html"))
+ECON = new_method("econ")  # a rule method: no model to load, fast
+
+
+def predict(*args: str, input: str | bytes | None = None):
+    return CliRunner().invoke(app, ["predict", *args], input=input)
+
+
+def records(text: str) -> list[dict]:
+    return [json.loads(line) for line in text.splitlines()]
+
+
+@pytest.fixture
+def folder(tmp_path):
+    """Eight labeled pages in a folder tree, with files that are not pages beside them."""
+    root = tmp_path / "pages"
+    for i, page in enumerate(PAGES[:8]):
+        target = root / ("sub" if i % 2 else "") / page.name
+        target.parent.mkdir(parents=True, exist_ok=True)
+        target.write_bytes(page.read_bytes())
+    (root / "notes.txt").write_text("not a page", encoding="utf-8")
+    return root
+
+
+# -- one page -----------------------------------------------------------------------------------
+
+def test_page_record_holds_the_article_or_the_error_and_never_raises():
+    ok = page_record(PAGES[0].read_bytes(), ECON, {"path": "p.html"})
+    assert ok["path"] == "p.html" and ok["text"] and ok["method"] == "econ" and "error" not in ok
+    for bad, reason in [(b"", "empty page"), (b"%PDF-1.4 binary", "binary data: the input is a PDF")]:
+        record = page_record(bad, ECON, {"path": "bad", "url": "https://x/"})
+        assert record == {"path": "bad", "url": "https://x/", "error": record["error"]}
+        assert record["error"].startswith(reason)
+
+
+def test_a_page_over_the_time_limit_is_an_error_record(monkeypatch):
+    def slow(page, scorer):
+        time.sleep(5)
+
+    monkeypatch.setattr(batch, "extract_page", slow)
+    handler = signal.getsignal(signal.SIGALRM)
+    started = time.monotonic()
+    record = page_record(PAGES[0].read_bytes(), ECON, {"path": "p.html"}, timeout=0.2)
+    assert record == {"path": "p.html", "error": "took longer than 0.2 s (--timeout)"}
+    assert time.monotonic() - started < 4  # interrupted, not waited out
+    assert signal.getsignal(signal.SIGALRM) == handler  # the handler before it is back
+    assert signal.getitimer(signal.ITIMER_REAL) == (0.0, 0.0)  # no alarm left behind
+
+
+# -- the command line: inputs -------------------------------------------------------------------
+
+def test_a_folder_is_walked_for_html_files_in_sorted_order(folder):
+    result = predict(str(folder), "-f", "jsonl", "--method", "econ", "-j", "1")
+    assert result.exit_code == 0, result.output
+    paths = [r["path"] for r in records(result.stdout)]
+    assert len(paths) == 8 and paths == sorted(paths) and all(p.endswith(".html") for p in paths)
+    assert [os.path.basename(os.path.dirname(p)) for p in paths] == ["pages"] * 4 + ["sub"] * 4
+    only = predict(str(folder), "--glob", "sub/*.html", "-f", "jsonl", "-m", "econ", "-j", "1")
+    assert [r["path"] for r in records(only.stdout)] == paths[4:]
+    none = predict(str(folder), "--glob", "*.xml", "-m", "econ")
+    assert none.exit_code == 2 and "no pages found: no file matches *.xml" in none.stderr
+
+
+def test_from_file_reads_a_list_of_paths_and_stdin(folder, tmp_path):
+    listed = [str(PAGES[3]), str(PAGES[1])]
+    listing = tmp_path / "list.txt"
+    listing.write_text("\n".join(listed) + "\n\n", encoding="utf-8")
+    result = predict(str(PAGES[0]), "--from-file", str(listing), "-f", "jsonl", "-m", "econ", "-j", "1")
+    assert [r["path"] for r in records(result.stdout)] == [str(PAGES[0]), *listed]
+    result = predict("--from-file", "-", "-f", "jsonl", "-m", "econ", input="\n".join(listed))
+    assert [r["path"] for r in records(result.stdout)] == listed
+    result = predict("-", "--from-file", "-", "-m", "econ", input="x")
+    assert result.exit_code == 2 and "standard input cannot be both" in result.stderr
+    assert predict("-m", "econ").exit_code == 2
+
+
+def test_a_warc_file_gives_one_record_per_html_response(tmp_path):
+    path = crawl(tmp_path / "crawl.warc.gz", n=3)
+    result = predict(str(path), "-f", "jsonl", "-m", "econ", "-j", "1")
+    assert result.exit_code == 0, result.output
+    found = records(result.stdout)
+    assert [r["url"] for r in found] == [f"https://example.com/{i}" for i in range(3)]
+    assert all(r["path"] == str(path) and r["record_id"].startswith("<urn:uuid:") for r in found)
+    alone = [page_record(PAGES[i].read_bytes(), ECON, {})["text"] for i in range(3)]
+    assert [r["text"] for r in found] == alone  # the page itself: no WARC or HTTP header in it
+    assert all("WARC-" not in r["text"] and "HTTP/1.1" not in r["text"] for r in found)
+
+
+# -- the command line: output -------------------------------------------------------------------
+
+def test_failed_pages_are_error_records_in_order(tmp_path):
+    empty = tmp_path / "empty.html"
+    empty.write_bytes(b"")
+    args = [str(PAGES[0]), str(empty), str(tmp_path / "missing.html"), str(PAGES[1])]
+    result = predict(*args, "-f", "jsonl", "-m", "econ", "-j", "2")
+    assert result.exit_code == 1
+    found = records(result.stdout)
+    assert [r["path"] for r in found] == args
+    assert ["error" in r for r in found] == [False, True, True, False]
+    assert len(result.stderr.splitlines()) == 2 and "missing.html: no such file" in result.stderr
+
+
+def test_an_output_named_jsonl_is_json_lines(tmp_path):
+    out = tmp_path / "out.jsonl"
+    assert predict(str(PAGES[0]), str(PAGES[1]), "-o", str(out), "-m", "econ").exit_code == 0
+    assert [r["path"] for r in records(out.read_text(encoding="utf-8"))] == [str(PAGES[0]), str(PAGES[1])]
+    text = tmp_path / "out.txt"
+    assert predict(str(PAGES[0]), "-o", str(text), "-m", "econ", "-f", "text").exit_code == 0
+    assert not text.read_text(encoding="utf-8").startswith("{")
+
+
+def test_json_streams_an_array_equal_to_the_records(tmp_path):
+    result = predict(str(PAGES[0]), str(PAGES[1]), "-f", "json", "-m", "econ", "-j", "1")
+    lines = predict(str(PAGES[0]), str(PAGES[1]), "-f", "jsonl", "-m", "econ", "-j", "1")
+    assert json.loads(result.stdout) == records(lines.stdout)
+    assert result.stdout == json.dumps(records(lines.stdout), ensure_ascii=False, indent=2) + "\n"
+
+
+def test_an_existing_output_is_refused_unless_forced_or_resumed(tmp_path):
+    out = tmp_path / "out.jsonl"
+    out.write_text("precious\n", encoding="utf-8")
+    result = predict(str(PAGES[0]), "-o", str(out), "-m", "econ")
+    assert result.exit_code == 2 and "exists: --force replaces it" in result.stderr
+    assert out.read_text(encoding="utf-8") == "precious\n"
+    assert predict(str(PAGES[0]), "-o", str(out), "-m", "econ", "--force").exit_code == 0
+    assert records(out.read_text(encoding="utf-8"))[0]["path"] == str(PAGES[0])
+    both = predict(str(PAGES[0]), "-o", str(out), "--force", "--resume")
+    assert both.exit_code == 2 and "give one" in both.stderr
+    text = predict(str(PAGES[0]), "-o", str(tmp_path / "out.txt"), "--resume")
+    assert text.exit_code == 2 and "--resume needs a JSON-lines output" in text.stderr
+
+
+def test_resume_skips_the_pages_done_and_appends_the_rest(tmp_path, monkeypatch):
+    out = tmp_path / "out.jsonl"
+    warc = crawl(tmp_path / "crawl.warc.gz", n=3)
+    inputs = [str(PAGES[0]), str(warc), str(PAGES[1])]
+    full = predict(*inputs, "-f", "jsonl", "-m", "econ", "-j", "1")
+    # a first run that did the first page and the first WARC record, then was killed mid-line
+    first_two = full.stdout.splitlines(keepends=True)[:2]
+    out.write_text("".join(first_two) + first_two[0][:25], encoding="utf-8")
+    assert completed_keys(out) == {str(PAGES[0]), records(first_two[1])[0]["record_id"]}
+    assert out.read_text(encoding="utf-8") == "".join(first_two)  # the cut line is gone
+    seen = []
+    original = batch.source_record
+
+    def counting(source, *args, **kwargs):
+        seen.append(source.key)
+        return original(source, *args, **kwargs)
+
+    monkeypatch.setattr(batch, "source_record", counting)
+    result = predict(*inputs, "-o", str(out), "--resume", "-m", "econ", "-j", "1")
+    assert result.exit_code == 0, result.output
+    assert len(seen) == 3 and str(PAGES[0]) not in seen  # two WARC records and the last page
+    assert out.read_text(encoding="utf-8") == full.stdout
+    again = predict(*inputs, "-o", str(out), "--resume", "-m", "econ", "-j", "1")
+    assert again.exit_code == 0 and out.read_text(encoding="utf-8") == full.stdout
+
+
+def test_resume_refuses_a_file_that_is_not_json_lines(tmp_path):
+    out = tmp_path / "out.jsonl"
+    out.write_text("a plain line\n{\"path\": \"x\"}\n", encoding="utf-8")
+    with pytest.raises(OutputError, match="line 1 is not a JSON record"):
+        completed_keys(out)
+    result = predict(str(PAGES[0]), "-o", str(out), "--resume", "-m", "econ")
+    assert result.exit_code == 2 and out.read_text(encoding="utf-8").startswith("a plain line")
+
+
+def test_ctrl_c_keeps_the_finished_records_and_resume_continues(tmp_path, monkeypatch):
+    out = tmp_path / "out.jsonl"
+    inputs = [str(page) for page in PAGES[:5]]
+    expected = predict(*inputs, "-f", "jsonl", "-m", "econ", "-j", "1").stdout
+    original = batch.source_record
+
+    def interrupted(source, *args, **kwargs):
+        if source.path == inputs[3]:
+            raise KeyboardInterrupt
+        return original(source, *args, **kwargs)
+
+    monkeypatch.setattr(batch, "source_record", interrupted)
+    result = predict(*inputs, "-o", str(out), "-m", "econ", "-j", "1")
+    assert result.exit_code == 130 and "interrupted after 3 pages" in result.stderr
+    assert "--resume continues it" in result.stderr
+    assert out.read_text(encoding="utf-8") == "".join(expected.splitlines(keepends=True)[:3])
+    monkeypatch.setattr(batch, "source_record", original)
+    assert predict(*inputs, "-o", str(out), "-m", "econ", "--resume").exit_code == 0
+    assert out.read_text(encoding="utf-8") == expected
+
+
+# -- worker processes ---------------------------------------------------------------------------
+
+def test_two_jobs_give_the_same_records_in_the_same_order(folder, tmp_path):
+    warc = crawl(tmp_path / "crawl.warc.gz", n=4)
+    args = [str(folder), str(warc), str(PAGES[9])]
+    one = predict(*args, "-f", "jsonl", "-j", "1")
+    two = predict(*args, "-f", "jsonl", "-j", "2")
+    assert one.exit_code == two.exit_code == 0
+    assert len(records(two.stdout)) == 8 + 4 + 1 and two.stdout == one.stdout
+
+
+def test_a_slow_page_in_a_worker_is_an_error_record(tmp_path, monkeypatch):
+    original = batch.extract_page
+    slow_title = "Flash flood warning"
+
+    def slow_on_one_page(page, scorer):
+        if page.title.startswith(slow_title):
+            time.sleep(30)
+        return original(page, scorer)
+
+    monkeypatch.setattr(batch, "extract_page", slow_on_one_page)  # workers are forked with it
+    args = [str(page) for page in PAGES[:4]]
+    result = predict(*args, "-f", "jsonl", "-m", "econ", "-j", "2", "--timeout", "0.5")
+    assert result.exit_code == 1
+    found = records(result.stdout)
+    assert [r["path"] for r in found] == args
+    failed = [r for r in found if "error" in r]
+    assert len(failed) == 1 and failed[0]["error"] == "took longer than 0.5 s (--timeout)"
+    assert "en02-flood-warning.html" in failed[0]["path"]
+
+
+def test_a_worker_stuck_where_the_alarm_cannot_reach_is_replaced(monkeypatch):
+    original = batch.extract_page
+
+    def stuck(page, scorer):  # as a long call into C: the alarm signal is held back
+        if page.title.startswith("Flash flood warning"):
+            signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGALRM})
+            time.sleep(60)
+        return original(page, scorer)
+
+    monkeypatch.setattr(batch, "extract_page", stuck)
+    pages = [(Source(str(page)), None) for page in PAGES[:5]]
+    with WorkerPool(ScorerSpec("econ"), jobs=2, timeout=0.3) as pool:
+        found = list(pool.records(pages))
+    assert [r["path"] for r in found] == [str(page) for page in PAGES[:5]]
+    assert [r.get("error", "") for r in found][1].endswith("its worker was stopped")
+    assert sum("error" in r for r in found) == 1
+
+
+def test_a_worker_that_dies_costs_its_page_only(monkeypatch):
+    original = batch.extract_page
+
+    def crash(page, scorer):
+        if page.title.startswith("Flash flood warning"):
+            os._exit(3)
+        return original(page, scorer)
+
+    monkeypatch.setattr(batch, "extract_page", crash)
+    pages = [(Source(str(page)), None) for page in PAGES[:5]]
+    with WorkerPool(ScorerSpec("econ"), jobs=2, timeout=None) as pool:
+        found = list(pool.records(pages))
+    assert [r.get("error") for r in found] == [
+        None, "the worker process extracting it died (exit code 3)", None, None, None]
+
+
+def test_a_method_that_cannot_load_is_one_clear_error(tmp_path):
+    for jobs in ("1", "2"):
+        result = predict(str(PAGES[0]), str(PAGES[1]), "--model", str(tmp_path / "none.joblib"), "-j", jobs)
+        assert result.exit_code == 2 and "model file not found" in result.stderr, jobs
+        assert "Traceback" not in result.stderr
+
+
+# -- options ------------------------------------------------------------------------------------
+
+def test_method_with_model_is_an_error_not_ignored(tmp_path):
+    for command in ("predict", "evaluate"):
+        result = CliRunner().invoke(app, [command, str(PAGES[0]), "--method", "econ", "--model", "m.joblib"])
+        assert result.exit_code == 2 and "--method and --model both given" in result.stderr
+
+
+def test_version():
+    from newsml import __version__
+
+    result = CliRunner().invoke(app, ["--version"])
+    assert result.exit_code == 0 and result.stdout == f"newsml {__version__}\n"
+
+
+LIGHT = {"__future__", "json", "traceback", "warnings", "collections.abc", "contextlib", "enum", "pathlib",
+         "typing", "typer", "newsml._version", "newsml.errors"}
+
+
+def test_the_command_line_module_imports_only_light_modules_at_its_top():
+    tree = ast.parse((REPO / "newsml" / "cli.py").read_text(encoding="utf-8"))
+    top = set()
+    for node in tree.body:
+        if isinstance(node, ast.Import):
+            top.update(alias.name for alias in node.names)
+        elif isinstance(node, ast.ImportFrom):
+            top.add(f"newsml.{node.module}" if node.level else node.module)
+    assert top <= LIGHT, top - LIGHT
+
+
+def test_version_and_help_load_no_numpy_or_sklearn():
+    probe = "import sys, newsml; print(sorted({'numpy', 'sklearn'} & set(sys.modules)))"
+    if json.loads(subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True,
+                                 check=True).stdout.replace("'", '"')):
+        pytest.skip("`import newsml` itself loads numpy or scikit-learn: the package facade is not lazy yet")
+    run = ("import sys; from newsml.cli import app; sys.argv = ['newsml', '{}']\n"
+           "try:\n    app()\nexcept SystemExit:\n    pass\n"
+           "print(sorted({{'numpy', 'sklearn', 'scipy'}} & set(sys.modules)), file=sys.stderr)")
+    for flag in ("--version", "--help"):
+        result = subprocess.run([sys.executable, "-c", run.format(flag)], capture_output=True, text=True)
+        assert result.stderr.strip().splitlines()[-1] == "[]", (flag, result.stderr)

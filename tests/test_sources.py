@@ -1,0 +1,124 @@
+"""The input stage of batch extraction: folders, lists of paths, WARC files."""
+
+from __future__ import annotations
+
+import gzip
+import io
+import uuid
+
+import pytest
+from conftest import LABELED
+
+from newsml.errors import InvalidPageError
+from newsml.sources import Source, expand_inputs, is_warc, iter_pages, read_list, warc_pages
+
+PAGES = sorted(LABELED.glob("*.html"))
+
+
+def warc_record(url: str, body: bytes, content_type: str = "text/html; charset=utf-8",
+                record_type: str = "response") -> bytes:
+    """One WARC record (HTTP response inside), written with FastWARC."""
+    from fastwarc.warc import WarcRecord, WarcRecordType
+
+    record = WarcRecord()
+    record.init_headers(record_type=getattr(WarcRecordType, record_type),
+                        record_urn=f"uuid:{uuid.uuid4()}".encode())
+    record.headers.append("WARC-Target-URI", url)
+    record.headers.append("Content-Type", "application/http; msgtype=response")
+    http = (f"HTTP/1.1 200 OK\r\nContent-Type: {content_type}\r\nContent-Length: {len(body)}\r\n\r\n"
+            .encode() + body)
+    record.set_bytes_content(http)
+    buffer = io.BytesIO()
+    record.write(buffer)
+    return buffer.getvalue()
+
+
+def write_warc(path, records: list[bytes], compress: bool = True):
+    """A WARC file of ``records``, each its own gzip member when compressed (as crawls are)."""
+    path.write_bytes(b"".join(gzip.compress(r) if compress else r for r in records))
+    return path
+
+
+def crawl(path, n: int = 3, compress: bool = True):
+    """A WARC file of ``n`` labeled pages, a JSON response and a request record between them."""
+    records = [warc_record(f"https://example.com/{i}", PAGES[i].read_bytes()) for i in range(n)]
+    records.insert(1, warc_record("https://example.com/data.json", b'{"a": 1}', "application/json"))
+    request = warc_record("https://example.com/req", b"GET / HTTP/1.1\r\n\r\n", record_type="request")
+    records.insert(2, request)
+    return write_warc(path, records, compress)
+
+
+def test_source_key_and_identity():
+    page = Source("a/b.html")
+    record = Source("crawl.warc.gz", url="https://x/1", record_id="<urn:uuid:1>")
+    assert page.key == "a/b.html" and page.identity() == {"path": "a/b.html"}
+    assert record.key == "<urn:uuid:1>"
+    assert record.identity() == {"path": "crawl.warc.gz", "url": "https://x/1", "record_id": "<urn:uuid:1>"}
+    with pytest.raises(AttributeError):
+        page.path = "other"  # frozen
+
+
+def test_folders_are_walked_recursively_in_sorted_order(tmp_path):
+    names = ["b.html", "a.HTM", "sub/c.html.gz", "sub/deeper/d.htm", "notes.txt", "x.json", "sub/e.warc.gz"]
+    for name in names:
+        (tmp_path / name).parent.mkdir(parents=True, exist_ok=True)
+        (tmp_path / name).write_bytes(b"<p>x</p>")
+    found = [p[len(str(tmp_path)) + 1:] for p in expand_inputs([str(tmp_path)])]
+    assert found == ["a.HTM", "b.html", "sub/c.html.gz", "sub/deeper/d.htm"]
+    assert [p.rsplit("/", 1)[1] for p in expand_inputs([str(tmp_path)], glob="*.warc.gz")] == ["e.warc.gz"]
+    assert list(expand_inputs([str(tmp_path)], glob="deeper/*")) == [str(tmp_path / "sub/deeper/d.htm")]
+    # files and '-' pass through as given, folders in place
+    assert list(expand_inputs(["-", "missing.html", str(tmp_path / "sub" / "deeper")])) == [
+        "-", "missing.html", str(tmp_path / "sub/deeper/d.htm")]
+
+
+def test_warc_pages_are_the_html_responses_without_http_headers(tmp_path):
+    path = crawl(tmp_path / "crawl.warc.gz")
+    pages = list(warc_pages(path))
+    assert [source.url for source, _ in pages] == [f"https://example.com/{i}" for i in range(3)]
+    assert all(source.path == str(path) and source.record_id.startswith("<urn:uuid:") for source, _ in pages)
+    assert len({source.key for source, _ in pages}) == 3
+    assert [body for _, body in pages] == [PAGES[i].read_bytes() for i in range(3)]
+    # uncompressed, and from a stream
+    plain = crawl(tmp_path / "plain.warc", compress=False)
+    with open(plain, "rb") as stream:
+        assert [body for _, body in warc_pages(stream)] == [body for _, body in pages]
+
+
+def test_a_warc_file_is_recognised_by_name_or_by_content(tmp_path):
+    path = crawl(tmp_path / "crawl.warc.gz")
+    disguised = tmp_path / "crawl.dat"
+    disguised.write_bytes(path.read_bytes())
+    assert is_warc(str(path)) and is_warc(str(disguised))
+    assert not is_warc(str(PAGES[0])) and not is_warc("-") and not is_warc(str(tmp_path / "missing"))
+    sources = [source for source, _ in iter_pages([str(disguised), str(PAGES[0])])]
+    assert [s.url for s in sources] == [f"https://example.com/{i}" for i in range(3)] + [None]
+
+
+def test_a_damaged_warc_yields_its_records_then_an_error(tmp_path):
+    good = crawl(tmp_path / "good.warc.gz").read_bytes()
+    broken = tmp_path / "broken.warc.gz"
+    broken.write_bytes(good + b"this is no gzip member, and no WARC record\r\n\r\n")
+    items = list(iter_pages([str(broken)]))
+    assert [source.url for source, _ in items[:3]] == [f"https://example.com/{i}" for i in range(3)]
+    source, error = items[-1]
+    assert source == Source(str(broken)) and isinstance(error, InvalidPageError)
+    assert "cannot read the WARC file" in str(error) and "after 4 response records" in str(error)
+    not_warc = tmp_path / "page.warc"
+    not_warc.write_bytes(PAGES[0].read_bytes())
+    [(source, error)] = list(iter_pages([str(not_warc)]))
+    assert isinstance(error, InvalidPageError) and "at its start" in str(error)
+
+
+def test_files_are_read_by_the_worker_and_stdin_here(tmp_path):
+    items = list(iter_pages([str(PAGES[0]), "-"], stdin=io.BytesIO(b"<p>from stdin</p>")))
+    assert items == [(Source(str(PAGES[0])), None), (Source("-"), b"<p>from stdin</p>")]
+
+
+def test_lists_of_paths_skip_blank_lines(tmp_path):
+    listing = tmp_path / "list.txt"
+    listing.write_text("a.html\n\n  \nsub dir/b.html\r\n", encoding="utf-8")
+    assert list(read_list(str(listing))) == ["a.html", "sub dir/b.html"]
+    assert list(read_list("-", stdin=io.BytesIO(b"x.html\ny.html"))) == ["x.html", "y.html"]
+    with pytest.raises(InvalidPageError, match="cannot read the list of paths"):
+        list(read_list(str(tmp_path / "none.txt")))
