@@ -18,6 +18,7 @@
 from __future__ import annotations
 
 import contextlib
+import gc
 import json
 import multiprocessing
 import os
@@ -211,9 +212,9 @@ def extraction(spec: ScorerSpec, jobs: int = 1, timeout: float | None = DEFAULT_
 class _Worker:
     """One worker process and the page it is extracting."""
 
-    def __init__(self, context: Any, spec: ScorerSpec, timeout: float | None, debug: bool):
+    def __init__(self, context: Any, method: ScorerSpec | NodeMethod, timeout: float | None, debug: bool):
         self.conn, child = context.Pipe()
-        self.process = context.Process(target=_serve, args=(child, spec, timeout, debug), daemon=True)
+        self.process = context.Process(target=_serve, args=(child, method, timeout, debug), daemon=True)
         self.process.start()
         child.close()
         self.task: tuple[int, Source, float] | None = None
@@ -244,12 +245,13 @@ class _Worker:
         self.conn.close()
 
 
-def _serve(conn: Connection, spec: ScorerSpec, timeout: float | None, debug: bool) -> None:
-    """A worker's life: load the method once, then extract the pages it is sent."""
+def _serve(conn: Connection, method: ScorerSpec | NodeMethod, timeout: float | None, debug: bool) -> None:
+    """A worker's life: load the method once (unless forked with it), then extract the pages
+    it is sent."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl-C is the parent's to handle
     limit_threads()
     try:
-        scorer = spec.load()
+        scorer = method.load() if isinstance(method, ScorerSpec) else method
     except Exception as exc:
         conn.send(("failed", describe(exc)))
         return
@@ -268,8 +270,9 @@ def _serve(conn: Connection, spec: ScorerSpec, timeout: float | None, debug: boo
 class WorkerPool:
     """``jobs`` worker processes extracting pages, records in input order (see the module notes).
 
-    Use as a context manager; :meth:`records` maps pages to records. Workers are forked
-    where the platform can (they then start at once, with what the parent imported).
+    Use as a context manager; :meth:`records` maps pages to records. Where the platform
+    can fork, the method is loaded once here and the workers are forked with it (a copy
+    of each page of memory only when written); elsewhere each worker loads it.
     """
 
     def __init__(self, spec: ScorerSpec, jobs: int, timeout: float | None = DEFAULT_TIMEOUT,
@@ -278,8 +281,9 @@ class WorkerPool:
         self.jobs = jobs
         self.timeout = timeout
         self.debug = debug
-        methods = multiprocessing.get_all_start_methods()
-        self._context = multiprocessing.get_context("fork" if "fork" in methods else None)
+        self._fork = "fork" in multiprocessing.get_all_start_methods()
+        self._context = multiprocessing.get_context("fork" if self._fork else None)
+        self._method: ScorerSpec | NodeMethod = spec
         self._workers: list[_Worker] = []
 
     @property
@@ -288,6 +292,9 @@ class WorkerPool:
         return 2 * self.timeout + 1 if self.timeout else None
 
     def __enter__(self) -> WorkerPool:
+        if self._fork:
+            self._method = self.spec.load()
+            gc.freeze()  # the collector in a worker then leaves the parent's objects (and pages) alone
         try:
             self._workers = [self._start() for _ in range(self.jobs)]
             for worker in self._workers:
@@ -305,9 +312,11 @@ class WorkerPool:
         for worker in self._workers:
             worker.stop(kill=kill or worker.task is not None)
         self._workers = []
+        if self._fork:
+            gc.unfreeze()
 
     def _start(self) -> _Worker:
-        return _Worker(self._context, self.spec, self.timeout, self.debug)
+        return _Worker(self._context, self._method, self.timeout, self.debug)
 
     def _replace(self, worker: _Worker) -> None:
         worker.stop(kill=True)
