@@ -324,6 +324,14 @@ class WorkerPool:
         self._workers[self._workers.index(worker)] = fresh
         fresh.ready()
 
+    def _send(self, index: int, seq: int, source: Source, payload: Payload) -> None:
+        """Hand a page to worker ``index``; a worker that died while idle is replaced first."""
+        try:
+            self._workers[index].send(seq, source, payload)
+        except (OSError, ValueError):
+            self._replace(self._workers[index])
+            self._workers[index].send(seq, source, payload)
+
     def records(self, pages: Iterable[tuple[Source, Payload]]) -> Iterator[dict[str, Any]]:
         """The record of each page, in the order of ``pages``."""
         todo = iter(pages)
@@ -332,8 +340,8 @@ class WorkerPool:
         sent = emitted = 0
         exhausted = False
         while True:
-            for worker in self._workers:
-                while not exhausted and worker.task is None and sent - emitted < window:
+            for index in range(len(self._workers)):
+                while not exhausted and self._workers[index].task is None and sent - emitted < window:
                     item = next(todo, None)
                     if item is None:
                         exhausted = True
@@ -342,7 +350,7 @@ class WorkerPool:
                     if isinstance(payload, Exception):  # nothing to extract: no worker needed
                         done[sent] = error_record(source.identity(), payload)
                     else:
-                        worker.send(sent, source, payload)
+                        self._send(index, sent, source, payload)
                     sent += 1
             while emitted in done:
                 yield done.pop(emitted)

@@ -20,6 +20,7 @@ import io
 import json
 import os
 import platform
+import resource
 import shutil
 import statistics
 import subprocess
@@ -93,9 +94,12 @@ def tree_rss(pid: int) -> int:
     return total + sum(tree_rss(int(child)) for child in children)
 
 
-def timed(command: list[str], env: dict[str, str]) -> tuple[float, subprocess.CompletedProcess, list[int]]:
-    """Run ``command``; its seconds, its result and its memory sampled every 0.25 s."""
+def timed(command: list[str], env: dict[str, str],
+          ) -> tuple[float, float, subprocess.CompletedProcess, list[int]]:
+    """Run ``command``; its seconds, its CPU seconds (with every process it waited for), its
+    result and its memory sampled every 0.25 s."""
     started = time.perf_counter()
+    cpu_before = resource.getrusage(resource.RUSAGE_CHILDREN)
     samples = []
     with tempfile.TemporaryFile() as out, tempfile.TemporaryFile() as err:
         process = subprocess.Popen(command, env=env, stdout=out, stderr=err)
@@ -103,11 +107,13 @@ def timed(command: list[str], env: dict[str, str]) -> tuple[float, subprocess.Co
             samples.append(tree_rss(process.pid))
             time.sleep(0.25)
         seconds = time.perf_counter() - started
+        cpu_after = resource.getrusage(resource.RUSAGE_CHILDREN)
         out.seek(0)
         err.seek(0)
         result = subprocess.CompletedProcess(command, process.returncode, out.read().decode(),
                                              err.read().decode())
-    return seconds, result, [sample for sample in samples if sample]
+    cpu = (cpu_after.ru_utime - cpu_before.ru_utime) + (cpu_after.ru_stime - cpu_before.ru_stime)
+    return seconds, cpu, result, [sample for sample in samples if sample]
 
 
 def flat_memory(samples: list[int]) -> str:
@@ -149,6 +155,7 @@ def main() -> None:
             for i, page in enumerate(chosen[:args.warc_pages]):
                 handle.write(warc_record(f"https://corpus.example/{page.parent.name}/{i}", page.read_bytes()))
         runs: dict[str, list[float]] = {}
+        cpus: dict[str, list[float]] = {}
         notes: dict[str, str] = {}
         configs = {
             "newsml --jobs 1": (newsml + ["predict", str(pages_dir), "-j", "1"], args.pages),
@@ -170,7 +177,8 @@ def main() -> None:
                     full = command + ["-o", str(out) + ".jsonl"]
                 else:
                     full = command
-                seconds, result, samples = timed(full, env)
+                seconds, cpu, result, samples = timed(full, env)
+                cpus.setdefault(name, []).append(cpu)
                 if result.returncode not in (0, 1):  # 1: some pages failed, in the output as errors
                     sys.exit(f"{' '.join(full)} failed ({result.returncode}): {result.stderr[-2000:]}")
                 runs.setdefault(name, []).append(seconds)
@@ -182,7 +190,8 @@ def main() -> None:
                 else:
                     done = result.stdout.split()
                     notes[name] = f"{done[0]} pages" if done else result.stderr[-200:]
-                print(f"round {round_ + 1}: {name}: {seconds:.1f} s ({notes[name]})", file=sys.stderr)
+                print(f"round {round_ + 1}: {name}: {seconds:.1f} s, {cpu:.1f} s CPU ({notes[name]})",
+                      file=sys.stderr)
         memory = ""
         if args.memory_pages:
             listing = root / "list.txt"
@@ -190,7 +199,7 @@ def main() -> None:
                                * -(-args.memory_pages // args.pages), encoding="utf-8")
             command = newsml + ["predict", "--from-file", str(listing), "-j", "2",
                                 "-o", str(root / "mem.jsonl")]
-            seconds, result, samples = timed(command, env)
+            seconds, _, result, samples = timed(command, env)
             total, failed = jsonl_counts(root / "mem.jsonl")
             memory = (f"Memory over a longer run: `newsml predict --from-file LIST --jobs 2` over {total} "
                       "pages "
@@ -209,16 +218,20 @@ def main() -> None:
         "noisy). Each run is one command timed from start to exit, start-up and writing included; "
         f"the {args.pages} pages are every corpus of `../shared/data` interleaved, as files in one "
         f"folder; the WARC.gz holds the first {args.warc_pages} of them (one gzip member per record). "
-        "Median of the rounds; memory is that of the process tree (parent and workers), sampled "
-        "every 0.25 s (resident memory summed, so pages the workers share with the parent count in each).",
+        "Median of the rounds. CPU seconds are those of the command and every process it "
+        "waited for (its workers): on a machine that others keep busy, pages/s measures the share "
+        "of the cores a run got, pages per CPU second the work it needed. Memory is that of the "
+        "process tree (parent and workers), sampled every 0.25 s (resident memory summed, so pages "
+        "the workers share with the parent count in each).",
         "",
-        "| input | run | pages | seconds | pages/s | outcome |",
-        "|---|---|---|---|---|---|",
+        "| input | run | pages | seconds | pages/s | CPU seconds | pages per CPU second | outcome |",
+        "|---|---|---|---|---|---|---|---|",
     ]
     for name, times in runs.items():
         kind = "WARC.gz" if "WARC" in name else "files"
+        cpu = statistics.median(cpus[name])
         lines.append(f"| {kind} | {name} | {configs[name][1]} | {statistics.median(times):.1f} | "
-                     f"{rate[name]:.1f} | {notes[name]} |")
+                     f"{rate[name]:.1f} | {cpu:.1f} | {configs[name][1] / cpu:.1f} | {notes[name]} |")
     lines += [
         "",
         f"- `--jobs 2` / `--jobs 1` on files: {rate['newsml --jobs 2'] / rate['newsml --jobs 1']:.2f}x; "
