@@ -106,9 +106,11 @@ def predict(
     output: Annotated[
         Path | None, typer.Option("--output", "-o", help="Write to FILE, not standard output.")] = None,
     from_file: Annotated[str | None, typer.Option(
-        "--from-file", help="Also read the paths listed in FILE, one a line ('-': standard input).")] = None,
+        "--from-file", metavar="LIST",
+        help="Also read the paths listed in LIST, one a line ('-': standard input).")] = None,
     glob: Annotated[str | None, typer.Option(
-        "--glob", help="In folders, read the files matching this pattern ('*.warc.gz') instead.")] = None,
+        "--glob", metavar="PATTERN",
+        help="In folders, read the files matching this pattern ('*.warc.gz') instead.")] = None,
     jobs: Annotated[int | None, typer.Option(
         "--jobs", "-j", min=1, help="Worker processes [default: the machine's cores].",
         show_default=False)] = None,

@@ -186,7 +186,8 @@ def main() -> None:
                     total, failed = jsonl_counts(Path(str(out) + ".jsonl"))
                     notes[name] = f"{total} records, {failed} errors; {flat_memory(samples)}"
                 elif command[0] == trafilatura:
-                    notes[name] = f"{len(list(out.glob('*')))} output files"
+                    files = sum(1 for path in out.rglob("*") if path.is_file())  # in folders of 1,000
+                    notes[name] = f"{files} output files"
                 else:
                     done = result.stdout.split()
                     notes[name] = f"{done[0]} pages" if done else result.stderr[-200:]
