@@ -52,6 +52,28 @@ print(pages, chars)
 """
 
 
+def _spin(n: int) -> int:
+    total = 0
+    for i in range(n):
+        total += i * i
+    return total
+
+
+def machine_speedup(n: int = 5_000_000) -> float:
+    """How much faster two processes finish two pure-Python loops than one process does,
+    now: what the machine gives a 2-process run at this moment (2.0 on two idle cores)."""
+    import multiprocessing
+
+    started = time.perf_counter()
+    _spin(n)
+    _spin(n)
+    serial = time.perf_counter() - started
+    started = time.perf_counter()
+    with multiprocessing.get_context("fork").Pool(2) as pool:
+        pool.map(_spin, [n, n])
+    return serial / (time.perf_counter() - started)
+
+
 def corpus_pages(n: int) -> list[Path]:
     """``n`` pages of every corpus, interleaved corpus by corpus, repeated if needed."""
     corpora = [sorted(folder.glob("*.html")) for folder in sorted(DATA.iterdir()) if folder.is_dir()]
@@ -167,7 +189,11 @@ def main() -> None:
             "FastWARC + Resiliparse (one process)": (
                 [sys.executable, "-c", FLOOR, str(warc)], args.warc_pages),
         }
+        speedups = []
         for round_ in range(args.rounds):
+            speedups.append(machine_speedup())
+            print(f"round {round_ + 1}: two processes of a pure-Python loop: {speedups[-1]:.2f}x one",
+                  file=sys.stderr)
             for number, (name, (command, _)) in enumerate(configs.items()):
                 out = root / f"out-{round_}-{number}"
                 if command[0] == trafilatura:
@@ -207,6 +233,7 @@ def main() -> None:
                       f"(the {args.pages} above, repeated; {failed} errors) in {seconds:.0f} s: "
                       f"{flat_memory(samples)} (parent and workers together).")
             print(memory, file=sys.stderr)
+        speedups.append(machine_speedup())
     load_after = os.getloadavg()
     rate = {name: configs[name][1] / statistics.median(times) for name, times in runs.items()}
     lines = [
@@ -235,6 +262,9 @@ def main() -> None:
                      f"{rate[name]:.1f} | {cpu:.1f} | {configs[name][1] / cpu:.1f} | {notes[name]} |")
     lines += [
         "",
+        "- What the machine gave two processes: two pure-Python loops in two processes against one "
+        f"process, before each round and after the last: {', '.join(f'{x:.2f}x' for x in speedups)} "
+        "(2.0 on two idle cores).",
         f"- `--jobs 2` / `--jobs 1` on files: {rate['newsml --jobs 2'] / rate['newsml --jobs 1']:.2f}x; "
         f"on the WARC.gz: {rate['newsml WARC.gz --jobs 2'] / rate['newsml WARC.gz --jobs 1']:.2f}x.",
         f"- newsml `--jobs 2` / trafilatura `--parallel 2`: "
