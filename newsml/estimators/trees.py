@@ -13,7 +13,8 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 import numpy as np
-from scipy.special import expit
+
+from .frozen import expit
 
 if TYPE_CHECKING:
     from sklearn.ensemble import HistGradientBoostingClassifier

@@ -12,16 +12,18 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
+from typing import TYPE_CHECKING
 
 import numpy as np
-from scipy import sparse
-from scipy.special import expit
-from sklearn.utils.validation import check_is_fitted
 
 from ..errors import NewsmlError
+from ..estimators.frozen import expit
 from ..page import Page
 from ..tags import Element
-from .base import NodeMethod
+from .base import NodeMethod, check_fitted
+
+if TYPE_CHECKING:
+    from scipy import sparse
 
 _WORD_RE = re.compile(r"[a-z][a-z0-9]+")
 _CAMEL_RE = re.compile(r"(?<=[a-z0-9])(?=[A-Z])")
@@ -104,22 +106,34 @@ class MarkupTokens(NodeMethod):
         return self
 
     def score_nodes(self, page: Page) -> np.ndarray:
-        check_is_fitted(self, "coef_")
+        check_fitted(self, "coef_")
         if not page.nodes:
             return np.zeros(0)
-        matrix = _matrix(self._node_tokens(page), self.vocabulary_)
-        return expit(matrix @ self.coef_ + self.intercept_)
+        rows, columns = _nonzeros(self._node_tokens(page), self.vocabulary_)
+        # the 0/1 token matrix times coef_, summed in the order a sparse product sums
+        total = np.bincount(rows, weights=self.coef_[columns], minlength=len(page.nodes))
+        return expit(total + self.intercept_)
 
     def feature_names(self) -> list[str]:
         """The learned tokens."""
         return sorted(getattr(self, "vocabulary_", {}))
 
 
+def _nonzeros(rows: list[set[str]], index: dict[str, int]) -> tuple[np.ndarray, np.ndarray]:
+    """Row and column of each 1 of the 0/1 matrix of :func:`_matrix`, row by row, columns sorted."""
+    row_ids: list[int] = []
+    columns: list[int] = []
+    for r, tokens in enumerate(rows):
+        found = sorted(index[t] for t in tokens if t in index)
+        columns.extend(found)
+        row_ids.extend([r] * len(found))
+    return np.asarray(row_ids, dtype=np.intp), np.asarray(columns, dtype=np.intp)
+
+
 def _matrix(rows: list[set[str]], index: dict[str, int]) -> sparse.csr_matrix:
     """One 0/1 row per node over the vocabulary ``index`` (tokens outside it are dropped)."""
-    indptr, indices = [0], []
-    for tokens in rows:
-        indices.extend(sorted(index[t] for t in tokens if t in index))
-        indptr.append(len(indices))
-    data = np.ones(len(indices))
-    return sparse.csr_matrix((data, indices, indptr), shape=(len(rows), len(index)))
+    from scipy import sparse
+
+    row_ids, columns = _nonzeros(rows, index)
+    indptr = np.searchsorted(row_ids, np.arange(len(rows) + 1))
+    return sparse.csr_matrix((np.ones(len(columns)), columns, indptr), shape=(len(rows), len(index)))
