@@ -18,8 +18,8 @@ import re
 import numpy as np
 
 from ..page import Page
+from ..text import ENGLISH_STOP_WORDS
 from .base import NodeFeatures
-from .topic import ENGLISH_STOP_WORDS
 
 #: Han characters that are function words in running Chinese text.
 CHINESE_FUNCTION_CHARS = frozenset("的了是在和有也就都而及与或但被把对从于这那个们之其以为所着过")
