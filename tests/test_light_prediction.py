@@ -32,9 +32,13 @@ HEAVY = ("sklearn", "scipy", "networkx")
 
 
 def modules_after(code: str) -> set[str]:
-    """Top-level packages imported by ``code`` run in a fresh interpreter."""
-    probe = f"{code}\nimport json, sys\nprint(json.dumps(sorted({{m.split('.')[0] for m in sys.modules}})))"
-    done = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, check=True)
+    """Top-level packages imported by ``code`` run in a fresh interpreter (listed at exit,
+    so that code ending in ``sys.exit`` is measured too)."""
+    probe = ("import atexit, json, sys\n"
+             "atexit.register(lambda: print(json.dumps(sorted({m.split('.')[0] for m in sys.modules}))))\n"
+             f"{code}\n")
+    done = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True)
+    assert done.returncode == 0, done.stderr
     return set(json.loads(done.stdout.strip().splitlines()[-1]))
 
 
@@ -51,6 +55,12 @@ def test_predicting_with_the_shipped_default_model_imports_neither_sklearn_nor_s
                            "    assert newsml.extract(page).text\n")
     assert not loaded & set(HEAVY), sorted(loaded & set(HEAVY))
     assert {"numpy", "lxml", "joblib"} <= loaded
+
+
+def test_newsml_predict_imports_neither_sklearn_nor_scipy():
+    page = str(LABELED / "en01-council-budget.html")
+    loaded = modules_after(f"from newsml.cli import app\napp(['predict', {page!r}])")
+    assert not loaded & set(HEAVY), sorted(loaded & set(HEAVY))
 
 
 def test_methods_and_feature_families_keep_the_estimator_protocol():
