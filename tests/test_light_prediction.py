@@ -12,6 +12,7 @@ import json
 import pickle
 import subprocess
 import sys
+from pathlib import Path
 
 import numpy as np
 import pytest
@@ -26,6 +27,7 @@ from newsml.assemble import gaussian_smooth
 from newsml.estimators.frozen import FrozenDempsterShafer, FrozenNaiveBayes, expit
 from newsml.methods import new_method
 from newsml.methods.markup import _matrix
+from newsml.persistence import shipped_model_path
 from newsml.text import ENGLISH_STOP_WORDS
 
 HEAVY = ("sklearn", "scipy", "networkx")
@@ -138,3 +140,14 @@ def test_markup_scores_are_the_sparse_products(labeled):
     for doc in docs:
         product = _matrix(markup._node_tokens(doc), markup.vocabulary_) @ markup.coef_ + markup.intercept_
         np.testing.assert_allclose(markup.score_nodes(doc), scipy_expit(product), rtol=1e-15, atol=0)
+
+
+def test_a_real_model_file_from_before_the_frozen_classifiers_loads_and_predicts_the_same(labeled):
+    # the nb model as shipped before its classifier was kept as arrays (a pickled
+    # DiscretizedNaiveBayes inside); the shipped nb.joblib is its conversion
+    old, _ = load_model(Path(__file__).parent / "data" / "nb-with-sklearn-classifier.joblib")
+    new, metadata = load_model(shipped_model_path("nb"))
+    assert isinstance(old.classifier_, FrozenNaiveBayes) and metadata["converted"]
+    docs, _, _, _ = labeled
+    for doc in docs:
+        assert np.array_equal(old.score_nodes(doc), new.score_nodes(doc))
