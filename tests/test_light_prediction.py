@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import json
 import pickle
+import re
 import subprocess
 import sys
 from pathlib import Path
@@ -28,7 +29,7 @@ from newsml.estimators.frozen import FrozenDempsterShafer, FrozenNaiveBayes, exp
 from newsml.methods import new_method
 from newsml.methods.markup import _matrix
 from newsml.persistence import shipped_model_path
-from newsml.text import ENGLISH_STOP_WORDS
+from newsml.text import ENGLISH_STOP_WORDS, normalize_space
 
 HEAVY = ("sklearn", "scipy", "networkx")
 
@@ -151,3 +152,13 @@ def test_a_real_model_file_from_before_the_frozen_classifiers_loads_and_predicts
     docs, _, _, _ = labeled
     for doc in docs:
         assert np.array_equal(old.score_nodes(doc), new.score_nodes(doc))
+
+
+def test_normalize_space_is_the_whitespace_regex():
+    spaces = [chr(c) for c in range(sys.maxunicode + 1) if re.match(r"\s", chr(c))]
+    assert len(spaces) > 20 and "\xa0" in spaces
+    rng = np.random.default_rng(0)
+    alphabet = [*spaces, "a", "中", "\u200b", "."]
+    for _ in range(20000):
+        text = "".join(rng.choice(alphabet, size=rng.integers(0, 12)))
+        assert normalize_space(text) == re.sub(r"\s+", " ", text).strip()
