@@ -49,7 +49,7 @@ def _ends_sentence(text: str) -> bool:
 
 def _row(text: str) -> list[float]:
     latin = _LATIN_WORD_RE.findall(text)
-    han = _HAN_RE.findall(text)
+    han = [] if text.isascii() else _HAN_RE.findall(text)
     stops = sum(map(_is_stop, map(str.lower, latin))) + sum(map(_is_function_char, han))
     words = len(latin) + len(han)
     alnum = sum(map(len, _ALNUM_RUN_RE.findall(text)))     # letters and digits, counted by runs

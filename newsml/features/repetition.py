@@ -33,9 +33,11 @@ class RepetitionFeatures(NodeFeatures):
         self.many = many
 
     def page_features(self, page: Page) -> np.ndarray:
-        rows = np.zeros((len(page.nodes), 3))
+        if not page.nodes:
+            return np.zeros((0, 3))
+        rows: list[list[float]] = [[]] * len(page.nodes)
         counts: dict[Element, Counter[tuple[str, str]]] = {}
-        by_block: dict[Element, np.ndarray] = {}
+        by_block: dict[Element, list[float]] = {}
         marks: dict[Element, tuple[str, str]] = {}      # an element's signature, read once
         values: dict[int, float] = {}                   # the column value of a count of alike
         scale = np.log1p(self.many)
@@ -49,7 +51,7 @@ class RepetitionFeatures(NodeFeatures):
         for node in page.nodes:
             row = by_block.get(node.block)
             if row is None:
-                row = by_block[node.block] = np.zeros(3)
+                row = by_block[node.block] = [0.0, 0.0, 0.0]
                 element = node.block
                 for level in range(3):
                     parent = element.getparent()
@@ -66,4 +68,4 @@ class RepetitionFeatures(NodeFeatures):
                     row[level] = value
                     element = parent
             rows[node.index] = row
-        return rows
+        return np.array(rows, dtype=float)
