@@ -136,9 +136,11 @@ def review_page(page: Page, keep: np.ndarray, scores: np.ndarray, name: str) -> 
     """An HTML page listing every text node: kept ones highlighted (class ``kept``), the
     others in grey (class ``dropped``), each with its score."""
     rows = []
+    first = int(np.flatnonzero(keep)[0]) if np.any(keep) else -1
     for node in page.nodes:
         kind = "kept" if keep[node.index] else "dropped"
-        rows.append(f'<p class="{kind}" title="score {scores[node.index]:.2f}">'
+        anchor = ' id="first-kept"' if node.index == first else ""
+        rows.append(f'<p class="{kind}"{anchor} title="score {scores[node.index]:.2f}">'
                     f'<span class="score">{scores[node.index]:.2f}</span> {html.escape(node.text)}</p>')
     title = html.escape(page.title or name)
     return f"""<!DOCTYPE html>
@@ -154,8 +156,8 @@ p {{ margin: 0.25em 0; padding: 0.15em 0.4em; }}
 </style></head><body>
 <h1>{title}</h1>
 <p class="legend"><span class="kept">kept: in the draft {html.escape(name)}.txt</span>
-<span class="dropped">grey: dropped</span> &mdash; {int(np.sum(keep))} of {len(page.nodes)} text nodes kept;
-correct the .txt, not this page.</p>
+<span class="dropped">grey: dropped</span> &mdash; {int(np.sum(keep))} of {len(page.nodes)} text nodes kept
+(<a href="#first-kept">first kept</a>); correct the .txt, not this page.</p>
 {chr(10).join(rows)}
 </body></html>
 """

@@ -76,8 +76,9 @@ def test_review_page_shows_kept_and_dropped_nodes(tmp_path):
     assert 'class="kept"' in review and 'class="dropped"' in review
     assert "said &lt;today&gt;." in review and "News &amp; more" in review     # text, escaped
     kept = [line for line in review.splitlines() if line.startswith('<p class="kept"')]
-    assert any("harbour at Riverton" in line for line in kept)
-    assert not any("Home" in line for line in kept)
+    dropped = [line for line in review.splitlines() if line.startswith('<p class="dropped"')]
+    assert any("harbour at Riverton" in line for line in kept) and 'id="first-kept"' in kept[0]
+    assert any("Home" in line for line in dropped) and not any("Home" in line for line in kept)
 
 
 def test_cli_label_prints_what_to_check_and_refuses_to_overwrite(tmp_path):
