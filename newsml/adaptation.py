@@ -48,7 +48,6 @@ from pathlib import Path
 from typing import Any
 
 import numpy as np
-from sklearn.utils.validation import check_is_fitted
 
 from ._version import __version__
 from .errors import ConfigurationError, NewsmlError
@@ -286,7 +285,7 @@ class AdaptedMethod(NodeMethod):
     # -- prediction -------------------------------------------------------------------
     def score_nodes(self, page: Page) -> np.ndarray:
         """Per node: the base score shrunk toward its site vote (see the module notes)."""
-        check_is_fitted(self, "votes_")
+        self._check_fitted()
         if not page.nodes:
             return np.zeros(0)
         base = self.base_method()
@@ -297,13 +296,19 @@ class AdaptedMethod(NodeMethod):
     def select(self, page: Page, scores: np.ndarray) -> np.ndarray:
         return scores >= 0.5
 
+    def _check_fitted(self) -> None:
+        # scikit-learn's check_is_fitted would do; this module stays free of scikit-learn
+        if not hasattr(self, "votes_"):
+            raise NewsmlError("the adapted model is not fitted: fit it on labeled pages of the site "
+                              "(newsml train PAGES --base default)")
+
     def feature_names(self) -> list[str]:
         """The keys the labeled pages voted on."""
         return sorted(getattr(self, "votes_", {}))
 
     def summary_line(self) -> str:
         """One line on what fitting chose, for people."""
-        check_is_fitted(self, "votes_")
+        self._check_fitted()
         pages = len(self.pages_)
         if self.cv_f1_ is None:
             how = f"prior {self.prior_:g}" + (" (one page: nothing to hold out)" if pages == 1 else "")

@@ -217,7 +217,7 @@ def draw_plot(sites: list[Site], ks: list[int], results: dict, path: Path) -> No
     matplotlib.use("Agg")
     import matplotlib.pyplot as plt
 
-    figure, axes = plt.subplots(figsize=(7, 4.5), dpi=120)
+    figure, axes = plt.subplots(figsize=(9, 4.5), dpi=120)
     means = []
     for site in sites:
         values = [float(np.mean([row[0] for row in results[(site.name, k)]])) for k in ks]
@@ -229,7 +229,7 @@ def draw_plot(sites: list[Site], ks: list[int], results: dict, path: Path) -> No
     axes.set_ylabel("F1 on the site's other pages")
     axes.set_title("Adapting newsml's default model to one site")
     axes.grid(alpha=0.3)
-    axes.legend(fontsize=7, loc="lower right")
+    axes.legend(fontsize=7, loc="center left", bbox_to_anchor=(1.01, 0.5))   # outside: no point hidden
     figure.tight_layout()
     figure.savefig(path)
     plt.close(figure)
