@@ -21,9 +21,9 @@ positions:
 
 ``prior`` (how much the base weighs against one labeled page) is chosen by leaving one
 labeled page out: each page is scored by the votes of the others, for each candidate
-prior and for the base alone; the largest prior within :data:`TOLERANCE` of the best
-wins (the one closest to the base), and when no prior beats the base alone, the model
-scores as the base does. With one page nothing can be left out: it then uses
+prior and for the base alone; among the priors that beat the base, the largest within
+:data:`TOLERANCE` of the best wins (the one closest to the base), and when none beats
+the base alone, the model scores as the base does. With one page nothing can be left out: it then uses
 :data:`ONE_PAGE_PRIOR`, which lets a page's clear votes through but not its split ones.
 Every choice is made on the user's pages only. (These constants were chosen on the sites
 of the shared corpora's *train* splits, ``scripts/site_curves.py --split train``; the
@@ -218,7 +218,8 @@ class AdaptedMethod(NodeMethod):
             return cached
         base = self._load_base()
         expected = getattr(self, "base_probe_", None)
-        if expected is not None and self.base_by_reference() and probe_scores(base) != expected:
+        changed = expected is not None and not _same_probe(probe_scores(base), expected)
+        if changed and self.base_by_reference():
             warnings.warn(f"the {self.base_name_!r} model changed since this model was adapted to its "
                           f"pages (made with newsml {self.base_version_}, this is {__version__}): "
                           "adapt it again for the votes to match the base", stacklevel=3)
@@ -268,8 +269,8 @@ class AdaptedMethod(NodeMethod):
     def _choose_prior(self, pages: list[Page], keys: list[list[list[str]]], labels: list[np.ndarray],
                       weights: list[np.ndarray], base_scores: list[np.ndarray], base_keep: list[np.ndarray],
                       ) -> tuple[float | None, float]:
-        """The largest prior within TOLERANCE of the best leave-one-page-out F1, and that F1;
-        None when no prior beats the base alone."""
+        """The largest prior within TOLERANCE of the best leave-one-page-out F1 that beats the
+        base alone, and its F1; None when no prior beats the base alone."""
         held_votes = [count_votes(keys[:i] + keys[i + 1:], labels[:i] + labels[i + 1:],
                                   weights[:i] + weights[i + 1:]) for i in range(len(pages))]
         results = []
@@ -280,7 +281,7 @@ class AdaptedMethod(NodeMethod):
         best = max(f1 for f1, _ in results)
         if best <= self.base_f1_:
             return None, best
-        return max((prior, f1) for f1, prior in results if f1 >= best - TOLERANCE)
+        return max((prior, f1) for f1, prior in results if f1 >= best - TOLERANCE and f1 > self.base_f1_)
 
     # -- prediction -------------------------------------------------------------------
     def score_nodes(self, page: Page) -> np.ndarray:
@@ -318,6 +319,12 @@ class AdaptedMethod(NodeMethod):
         else:
             how = f"prior {self.prior_:g}, leave-one-page-out F1 {self.cv_f1_:.4f} (base {self.base_f1_:.4f})"
         return f"adapted {self.base_name_} to {pages} page{'s' if pages != 1 else ''}: {how}"
+
+
+def _same_probe(found: list[float], expected: list[float]) -> bool:
+    """Whether two probe fingerprints agree (to 0.001: a base stored another way may round
+    its last digits differently and still be the same model)."""
+    return len(found) == len(expected) and bool(np.allclose(found, expected, atol=1e-3, rtol=0))
 
 
 def _is_model_file(base: object) -> bool:
