@@ -227,7 +227,7 @@ class AdaptedMethod(NodeMethod):
         return base
 
     def __getstate__(self) -> dict[str, Any]:
-        state = dict(super().__getstate__())
+        state = dict(self.__dict__)
         state.pop("_base_cache", None)     # a base by name is kept by reference only
         return state
 
