@@ -8,7 +8,7 @@
 The package flows one way. Each module belongs to a stage and imports only from its
 own stage and earlier ones (``tests/test_architecture.py`` checks it):
 
-1. foundation: _version, errors, text, tags, progress, report, _registry, output
+1. foundation: _version, errors, text, tags, progress, report, _registry, _params, output
 2. input: encoding, parse, corpus, sources
 3. segmentation: nodes, groupings
 4. page: lang, title, page
@@ -17,14 +17,20 @@ own stage and earlier ones (``tests/test_architecture.py`` checks it):
 7. features: features, estimators
 8. selection: model_selection
 9. methods: methods
-10. use: article, persistence, extract, training, extractor, evaluate, batch, cli
+10. use: article, persistence, adaptation, extract, labeling, training, extractor, evaluate, batch, cli
 
 Logging: modules log their fallbacks (flattened markup, skipped training pages) at
 debug level under the ``newsml`` logger, which has a NullHandler until the application
 configures logging. A skipped training page is also a ``TrainingWarning`` naming it.
+
+Prediction imports numpy and lxml, joblib to read the model and jieba for Chinese words,
+never scikit-learn or SciPy: what needs them (training, the estimators,
+:class:`NewsExtractor`) is imported on first use.
 """
 
+import importlib
 import logging
+from typing import TYPE_CHECKING, Any
 
 from ._version import __version__
 from .article import Article
@@ -37,13 +43,27 @@ from .errors import (
     OutputError,
     TrainingWarning,
 )
-from .estimators import DempsterShaferClassifier, DiscretizedNaiveBayes
-from .extract import extract
-from .extractor import NewsExtractor
+from .extract import extract  # bound now: the name is also a submodule's
 from .persistence import load_model, save_model
 from .scoring import Score, score
 
+if TYPE_CHECKING:
+    from .estimators import DempsterShaferClassifier, DiscretizedNaiveBayes
+    from .extractor import NewsExtractor
+
+#: Exports whose modules import scikit-learn: imported when first asked for.
+_LAZY = {"DempsterShaferClassifier": ".estimators", "DiscretizedNaiveBayes": ".estimators",
+         "NewsExtractor": ".extractor"}
+
 logging.getLogger(__name__).addHandler(logging.NullHandler())
+
+
+def __getattr__(name: str) -> Any:
+    if name in _LAZY:
+        value = getattr(importlib.import_module(_LAZY[name], __name__), name)
+        globals()[name] = value
+        return value
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 __all__ = [
     "Article",

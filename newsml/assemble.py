@@ -13,16 +13,33 @@ from dataclasses import dataclass, field
 from typing import Protocol
 
 import numpy as np
-from scipy.ndimage import gaussian_filter1d
 
 from .errors import ConfigurationError
 
+#: Width of the smoothing window on each side, in standard deviations.
+TRUNCATE = 3.0
+
 
 def gaussian_smooth(scores: np.ndarray, sigma: float) -> np.ndarray:
-    """Scores smoothed along document order with a Gaussian of ``sigma`` nodes (0: unchanged)."""
-    if sigma <= 0 or scores.size < 2:
-        return scores.astype(float)
-    return gaussian_filter1d(scores.astype(float), sigma=sigma, mode="nearest", truncate=3.0)
+    """Scores smoothed along document order with a Gaussian of ``sigma`` nodes (0: unchanged).
+
+    ``scipy.ndimage.gaussian_filter1d(scores, sigma, mode="nearest", truncate=3.0)``,
+    computed the way it computes it (same kernel, same order of sums) without SciPy,
+    which prediction otherwise does not need.
+    """
+    values = scores.astype(float)
+    if sigma <= 0 or values.size < 2:
+        return values
+    radius = int(TRUNCATE * float(sigma) + 0.5)
+    offsets = np.arange(-radius, radius + 1)
+    kernel = np.exp(-0.5 / (sigma * sigma) * offsets ** 2)
+    kernel = kernel / kernel.sum()
+    padded = np.pad(values, radius, mode="edge")        # "nearest": the end values repeat
+    n = values.size
+    out = values * kernel[radius]
+    for k in range(radius, 0, -1):                      # outermost pair first, as SciPy sums
+        out += (padded[radius - k:radius - k + n] + padded[radius + k:radius + k + n]) * kernel[radius - k]
+    return out
 
 
 def otsu_threshold(values: np.ndarray, step: float = 0.01) -> float | None:

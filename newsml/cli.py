@@ -1,4 +1,4 @@
-"""The ``newsml`` command: predict, evaluate, methods."""
+"""The ``newsml`` command: predict, evaluate, train, label, methods."""
 
 from __future__ import annotations
 
@@ -40,6 +40,11 @@ class OutputFormat(str, Enum):
 class TableFormat(str, Enum):
     table = "table"
     json = "json"
+
+
+class LabelFormat(str, Enum):
+    text = "text"
+    html = "html"
 
 
 class Split(str, Enum):
@@ -229,14 +234,19 @@ def train(
     cv_folds: Annotated[
         int, typer.Option("--cv-folds", help="Folds of the reported cross-validated F1 (0: skip).")] = 5,
     force: Annotated[bool, typer.Option("--force", help="Overwrite an existing model file.")] = False,
+    base: Annotated[str | None, typer.Option(
+        "--base", help="Adapt this model (`default`, or a model file) to the pages instead of "
+                       "training from scratch: a few labeled pages of one site are enough.")] = None,
     debug: DebugOption = False,
 ) -> None:
     """Train a method on labeled pages and write a model file.
 
     Prints the training-set size and the F1 of pages extracted by models trained on
-    the other folds. Pages whose json names no split count only with `--split all`.
+    the other folds (with `--base`: of each page scored by the votes of the others).
+    Pages whose json names no split, or that have no json, are training pages.
     """
     from . import methods as registry
+    from .adaptation import AdaptedMethod
     from .output import check_output
     from .persistence import save_model
     from .progress import progress_bar
@@ -250,11 +260,13 @@ def train(
         _fail(f"cannot write {output}: not a regular file")
     if output.exists() and not force:
         _fail(f"{output} exists; use --force to overwrite it")
+    if base is not None and method != "default":
+        _fail("give --base (adapt a trained model) or --method (train one from scratch), not both")
     try:
         name = registry.resolve_name(method)
         with progress_bar() as progress, _warnings_on_stderr():
             fitted, metadata = train_method(name, corpora, split=split.value, cv_folds=cv_folds,
-                                            progress=progress)
+                                            progress=progress, base=base)
         save_model(fitted, output, **metadata)
     except (NewsmlError, OSError) as exc:
         if debug:
@@ -262,8 +274,11 @@ def train(
         _fail(str(exc) if isinstance(exc, NewsmlError) else f"cannot write {output}: {exc}", code=1)
     info = metadata["training"]
     sizes = ", ".join(f"{corpus} {n}" for corpus, n in info["corpora"].items())
-    typer.echo(f"trained {name} on {info['pages']} pages ({sizes}), {info['nodes']} text nodes")
-    if metadata["cv_f1"] is not None:
+    if isinstance(fitted, AdaptedMethod):
+        typer.echo(f"{fitted.summary_line()} ({sizes}), {info['nodes']} text nodes")
+    else:
+        typer.echo(f"trained {name} on {info['pages']} pages ({sizes}), {info['nodes']} text nodes")
+    if metadata["cv_f1"] is not None and not isinstance(fitted, AdaptedMethod):
         typer.echo(f"cross-validated F1 ({cv_folds} folds over pages): {metadata['cv_f1']:.4f}")
     typer.echo(f"wrote {output}")
 
@@ -279,6 +294,33 @@ def _warnings_on_stderr() -> Iterator[None]:
         finally:
             for warning in caught:
                 typer.echo(f"newsml: warning: {warning.message}", err=True)
+
+
+@app.command()
+def label(
+    page: Annotated[Path, typer.Argument(help="A saved HTML page to label.")],
+    output: Annotated[Path | None, typer.Option(
+        "--output", "-o", help="Labeled folder to write to (default: the page's folder).")] = None,
+    output_format: Annotated[LabelFormat, typer.Option(
+        "--format", "-f", help="html also writes <id>.review.html: kept text highlighted, "
+                               "dropped text in grey.")] = LabelFormat.text,
+    page_id: Annotated[str | None, typer.Option("--id", help="Page id (default: the file name).")] = None,
+    method: MethodOption = "default",
+    force: Annotated[bool, typer.Option("--force", help="Replace existing files of that id.")] = False,
+) -> None:
+    """Draft a labeled page: <id>.html, <id>.txt (the current extraction, one paragraph a
+    line, for you to correct) and <id>.json. Prints what to check."""
+    from .labeling import draft_label
+
+    try:
+        draft = draft_label(page, output, _scorer(method), id=page_id,
+                            review=output_format is LabelFormat.html, force=force)
+    except NewsmlError as exc:
+        _fail(str(exc), code=1)
+    for path in draft.written:
+        typer.echo(f"wrote {path}")
+    for line in draft.checks():
+        typer.echo(line)
 
 
 @app.command("methods")

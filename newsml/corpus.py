@@ -49,11 +49,12 @@ class LabeledPage:
         return self.meta.get("split")
 
 
-def load_corpus(folder: str | Path, split: str | None = None) -> list[LabeledPage]:
+def load_corpus(folder: str | Path, split: str | None = None, unsplit: bool = False) -> list[LabeledPage]:
     """Pages of a labeled folder, sorted by id; ``split`` keeps only 'train' or 'test' pages.
 
     A page needs ``<id>.html`` and ``<id>.txt``; an html without gold is skipped. With a
-    ``split``, pages whose json names no split are left out.
+    ``split``, pages whose json names no split (or that have no json) are left out, unless
+    ``unsplit`` (training takes them: a user's own labeled pages rarely name a split).
     """
     root = Path(folder)
     if not root.is_dir():
@@ -72,7 +73,7 @@ def load_corpus(folder: str | Path, split: str | None = None) -> list[LabeledPag
             raise NewsmlError(f"{meta_path}: not valid UTF-8 JSON ({exc})") from None
         if not isinstance(meta, dict):
             raise NewsmlError(f"{meta_path}: expected a JSON object")
-        if split in SPLITS and meta.get("split") != split:
+        if split in SPLITS and meta.get("split") != split and not (unsplit and meta.get("split") is None):
             continue
         try:
             gold = gold_path.read_text(encoding="utf-8")
@@ -81,3 +82,17 @@ def load_corpus(folder: str | Path, split: str | None = None) -> list[LabeledPag
                               "re-encode it as UTF-8") from None
         pages.append(LabeledPage(id=html_path.stem, html_path=html_path, gold=gold, meta=meta))
     return pages
+
+
+def missing_gold(folder: str | Path) -> str:
+    """Why a folder holds no labeled page, for an error message ("" when it holds one)."""
+    root = Path(folder)
+    if not root.is_dir():
+        return f"{root} is not a folder"
+    pages = sorted(root.glob("*.html"))
+    if not pages:
+        return f"{root} holds no <id>.html page"
+    if any(page.with_suffix(".txt").is_file() for page in pages):
+        return ""
+    return (f"none of the {len(pages)} .html pages in {root} has its gold text beside it "
+            f"(<id>.txt for {pages[0].name}: {pages[0].with_suffix('.txt').name})")

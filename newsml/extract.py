@@ -6,9 +6,6 @@ from functools import cache
 from pathlib import Path
 from typing import Any
 
-from sklearn.exceptions import NotFittedError
-from sklearn.utils.validation import check_is_fitted
-
 from .article import Article
 from .errors import ConfigurationError, NewsmlError
 from .methods import NodeMethod, resolve_name
@@ -56,8 +53,6 @@ def _shipped(name: str) -> NodeMethod:
 
 def ensure_usable(scorer: NodeMethod) -> None:
     """Raise a clear NewsmlError when a learned method is used before it was trained."""
-    try:
-        check_is_fitted(scorer)
-    except NotFittedError:
+    if not scorer.__sklearn_is_fitted__():
         raise NewsmlError(f"method {scorer.name!r} is not trained: fit it on labeled pages "
-                          "(newsml train) or use its shipped model") from None
+                          "(newsml train) or use its shipped model")

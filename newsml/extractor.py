@@ -22,6 +22,7 @@ from typing import Any
 from sklearn.base import BaseEstimator, TransformerMixin
 from sklearn.utils.validation import check_is_fitted
 
+from .adaptation import AdaptedMethod
 from .errors import ConfigurationError, NewsmlError
 from .extract import ensure_usable, extract_page
 from .methods import NodeMethod, new_method
@@ -59,6 +60,10 @@ class NewsExtractor(TransformerMixin, BaseEstimator):
     model : str, Path or None
         A model file (``newsml train -o``) to use instead of ``method``; never retrained
         (gold ``y`` then only serves :meth:`score`).
+    base : str, Path, NodeMethod or None
+        Adapt this model ("default": the shipped one; a model file; a method) to the
+        pages of ``fit`` (:class:`~newsml.adaptation.AdaptedMethod`) instead of training
+        ``method`` from scratch: a few labeled pages of one site are enough.
     train : "auto", True or False
         Whether ``fit`` trains the method on ``y`` as gold texts (see module notes).
     min_share : float
@@ -69,10 +74,11 @@ class NewsExtractor(TransformerMixin, BaseEstimator):
 
     def __init__(self, method: str = "default", method_params: dict[str, Any] | None = None,
                  model: str | Path | None = None, train: str | bool = "auto", min_share: float = 0.5,
-                 on_error: str = "raise"):
+                 on_error: str = "raise", base: str | Path | NodeMethod | None = None):
         self.method = method
         self.method_params = method_params
         self.model = model
+        self.base = base
         self.train = train
         self.min_share = min_share
         self.on_error = on_error
@@ -90,7 +96,7 @@ class NewsExtractor(TransformerMixin, BaseEstimator):
             golds = list(y) if y is not None else []
             if len(pages) != len(golds):
                 raise ValueError(f"{len(pages)} pages but {len(golds)} gold texts")
-            method = new_method(self.method, **(self.method_params or {}))
+            method = self._new_method()
             progress = hook(progress)
             progress.start("reading and aligning", len(pages))
             kept, skipped = labeled_pages(
@@ -132,6 +138,8 @@ class NewsExtractor(TransformerMixin, BaseEstimator):
     def _trains_on(self, y: Sequence[Any] | None) -> bool:
         if self.train not in ("auto", True, False):
             raise ConfigurationError(f"train must be 'auto', True or False, not {self.train!r}")
+        if self.base is not None and self.model is not None:
+            raise ConfigurationError("a model file is used as it is; to adapt it, give it as base")
         if self.train is True and self.model is not None:
             raise ConfigurationError("a model file is used as it is; drop `model` to train here")
         if y is None or self.train is False:
@@ -148,7 +156,18 @@ class NewsExtractor(TransformerMixin, BaseEstimator):
         long_enough = sum(len(tokens(v)) >= MIN_GOLD_TOKENS for v in values)
         return long_enough * 2 > len(values)
 
+    def _new_method(self) -> NodeMethod:
+        """What ``fit`` trains: the base adapted, or a fresh ``method``."""
+        if self.base is None:
+            return new_method(self.method, **(self.method_params or {}))
+        if self.method != "default":
+            raise ConfigurationError(f"give either base (adapt a trained model) or method={self.method!r} "
+                                     "(train one from scratch), not both")
+        return AdaptedMethod(base=self.base, **(self.method_params or {}))
+
     def _shipped_method(self) -> NodeMethod:
+        if self.base is not None:   # nothing to adapt to: the base as it is
+            return AdaptedMethod(base=self.base).base_method()
         if self.model is not None:
             return load_model(self.model)[0]
         return get_method(self.method, **(self.method_params or {}))

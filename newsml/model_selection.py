@@ -19,8 +19,6 @@ from itertools import product
 from typing import Any, TypeVar
 
 import numpy as np
-from sklearn.base import BaseEstimator, clone
-from sklearn.model_selection import GroupKFold, KFold, ParameterGrid
 
 from .assemble import Assembly, Cut
 from .errors import NewsmlError
@@ -30,6 +28,8 @@ from .scoring import mask_score
 log = logging.getLogger(__name__)
 
 Model = TypeVar("Model")
+#: Anything ``sklearn.base.clone`` copies: a scikit-learn estimator or a newsml method.
+Estimator = TypeVar("Estimator")
 Folds = list[tuple[np.ndarray, np.ndarray]]
 
 
@@ -37,6 +37,8 @@ def page_folds(n_pages: int, n_folds: int, random_state: int = 0,
                groups: Sequence[object] | None = None) -> Folds:
     """``(train, held)`` page indices of each fold: whole groups (sites) held out together
     when ``groups`` holds at least ``n_folds`` distinct groups, else shuffled pages."""
+    from sklearn.model_selection import GroupKFold, KFold  # training only: prediction never folds
+
     if n_folds < 2 or n_pages < n_folds:
         raise NewsmlError(f"{n_folds} folds need at least {max(n_folds, 2)} pages, got {n_pages}")
     index = np.arange(n_pages)
@@ -65,13 +67,16 @@ def page_f1(pages: Sequence[Page], masks: Iterable[np.ndarray], labels: Sequence
     return float(np.mean(scores)) if scores else 0.0
 
 
-def grid_search(method: BaseEstimator, grid: Mapping[str, Sequence[Any]], pages: Sequence[Page],
-                labels: Sequence[np.ndarray]) -> tuple[BaseEstimator, dict[str, Any], float]:
+def grid_search(method: Estimator, grid: Mapping[str, Sequence[Any]], pages: Sequence[Page],
+                labels: Sequence[np.ndarray]) -> tuple[Estimator, dict[str, Any], float]:
     """The copy of ``method`` set to the ``grid`` point with the best macro F1 on ``pages``.
 
     ``method`` must have ``predict(pages) -> masks``. Ties go to the earlier grid point.
     Returns ``(configured copy, best parameters, its F1)``.
     """
+    from sklearn.base import clone
+    from sklearn.model_selection import ParameterGrid
+
     best_f1, best_params = -1.0, {}
     for params in ParameterGrid(dict(grid)):
         candidate = clone(method).set_params(**params)

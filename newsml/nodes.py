@@ -102,14 +102,15 @@ class _RunBuilder:
         self.line = 0
 
     def add(self, text: str, owner: Element, in_link: bool,
-            block: Element, path: tuple[str, ...], line: int | None) -> None:
+            block: Element, path: tuple[str, ...], source: Element) -> None:
+        """Add ``text`` (of ``owner``; ``source`` gives its line, read only for a run's first text)."""
         if not self.parts:
             if text.isspace():  # the indentation that starts most runs: stripped anyway
                 return
             self.block, self.path = block, path
         visible = len("".join(text.split()))
         if visible and not self.chars:
-            self.line = line or 0
+            self.line = source.sourceline or 0
         self.parts.append(text)
         if visible:
             self.pieces.append((owner, text, visible))
@@ -161,7 +162,7 @@ def segment(body: Element) -> list[TextNode]:
             text = element.text
             if text:
                 block, path = blocks[-1]
-                run.add(text, element, link_depth > 0, block, path, element.sourceline)
+                run.add(text, element, link_depth > 0, block, path, element)
         else:
             tags.pop()
             if is_block:
@@ -172,7 +173,7 @@ def segment(body: Element) -> list[TextNode]:
             tail = element.tail
             if tail and blocks:
                 block, path = blocks[-1]
-                run.add(tail, element.getparent(), link_depth > 0, block, path, element.sourceline)
+                run.add(tail, element.getparent(), link_depth > 0, block, path, element)
     run.flush()
     return run.nodes
 

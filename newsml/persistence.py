@@ -21,15 +21,12 @@ import os
 import platform
 import tempfile
 import warnings
+from functools import cache
 from importlib import resources
 from pathlib import Path
 from typing import Any
 
-import joblib
 import numpy as np
-import sklearn
-from joblib.numpy_pickle import NumpyUnpickler
-from joblib.numpy_pickle_utils import _validate_fileobject_and_memmap
 
 from ._version import __version__
 from .errors import ModelError, NewsmlError, OutputError
@@ -49,8 +46,11 @@ ALLOWED_GLOBALS = frozenset({
     ("newsml.assemble", "Assembly"),
     ("newsml.assemble", "FixedCut"),
     ("newsml.assemble", "OtsuCut"),
+    # model files from before the classifiers were kept frozen (converted as they load)
     ("newsml.estimators.dempster_shafer", "DempsterShaferClassifier"),
     ("newsml.estimators.naive_bayes", "DiscretizedNaiveBayes"),
+    ("newsml.estimators.frozen", "FrozenDempsterShafer"),
+    ("newsml.estimators.frozen", "FrozenNaiveBayes"),
     ("newsml.estimators.trees", "FrozenTrees"),
 })
 
@@ -61,19 +61,25 @@ def _allowed(module: str, name: str) -> bool:
     return any(cls.__module__ == module and cls.__qualname__ == name for cls in methods().values())
 
 
-class _ModelUnpickler(NumpyUnpickler):
-    """joblib's unpickler, resolving only allowed globals (joblib >= 1.6 routes the
-    nested pickles of object arrays through this ``find_class`` too)."""
+@cache
+def _unpickler_class() -> type:
+    """joblib's unpickler, resolving only allowed globals (joblib >= 1.6 routes the nested
+    pickles of object arrays through this ``find_class`` too). Built on first use: joblib
+    is imported when a model is read, not when newsml is."""
+    from joblib.numpy_pickle import NumpyUnpickler
 
-    def find_class(self, module: str, name: str) -> Any:
-        if not _allowed(module, name):
-            if module == "newsml" or module.startswith("newsml."):
-                raise ModelError(f"cannot read {self.filename}: it was made by another version of newsml "
-                                 f"(it names {module}.{name}, which this newsml does not load); "
-                                 "retrain it with `newsml train`")
-            raise ModelError(f"refusing to load {self.filename}: it names {module}.{name}, which is "
-                             "not a class newsml models hold (nothing in the file was run)")
-        return super().find_class(module, name)
+    class _ModelUnpickler(NumpyUnpickler):
+        def find_class(self, module: str, name: str) -> Any:
+            if not _allowed(module, name):
+                if module == "newsml" or module.startswith("newsml."):
+                    raise ModelError(f"cannot read {self.filename}: it was made by another version of newsml "
+                                     f"(it names {module}.{name}, which this newsml does not load); "
+                                     "retrain it with `newsml train`")
+                raise ModelError(f"refusing to load {self.filename}: it names {module}.{name}, which is "
+                                 "not a class newsml models hold (nothing in the file was run)")
+            return super().find_class(module, name)
+
+    return _ModelUnpickler
 
 
 def restricted_load(path: str | Path) -> Any:
@@ -81,15 +87,20 @@ def restricted_load(path: str | Path) -> Any:
 
     Raises ModelError for a file naming anything else, before the unpickler calls it.
     """
+    from joblib.numpy_pickle_utils import _validate_fileobject_and_memmap
+
     name = str(path)
     with open(name, "rb") as handle, _validate_fileobject_and_memmap(handle, name, None) as (stream, _):
         if isinstance(stream, str):  # joblib < 0.10 kept arrays in side files
             raise ModelError(f"cannot read {path}: a pickle from a joblib older than 0.10")
-        return _ModelUnpickler(name, stream, True).load()
+        return _unpickler_class()(name, stream, True).load()
 
 
 def save_model(method: NodeMethod, path: str | Path, **metadata: Any) -> Path:
     """Write ``method`` and its metadata to ``path`` (atomically: a crash leaves no half file)."""
+    import joblib
+    import sklearn
+
     path = Path(path)
     if path.exists() and not path.is_file():  # renaming over a device or a folder would replace it
         raise OutputError(f"cannot write {path}: not a regular file")
@@ -148,10 +159,12 @@ def load_model(path: str | Path) -> tuple[NodeMethod, dict[str, Any]]:
     method = record.get("estimator")
     if not isinstance(method, NodeMethod):
         raise ModelError(f"{path} holds no newsml method")
-    made_with = str(record.get("sklearn_version", "?"))
-    if made_with.split(".")[:2] != sklearn.__version__.split(".")[:2]:
-        borrowed = sorted(_sklearn_objects(method))
-        if borrowed:   # newsml's own estimators predict the same under any scikit-learn
+    borrowed = sorted(_sklearn_objects(method))
+    if borrowed:   # newsml's own estimators predict the same under any scikit-learn
+        import sklearn  # already imported by the unpickler, for these objects
+
+        made_with = str(record.get("sklearn_version", "?"))
+        if made_with.split(".")[:2] != sklearn.__version__.split(".")[:2]:
             warnings.warn(f"{path} was trained with scikit-learn {made_with}, this is {sklearn.__version__}, "
                           f"and it holds scikit-learn objects ({', '.join(borrowed)}): results may "
                           "differ; retrain it to be sure", stacklevel=2)

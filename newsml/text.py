@@ -19,7 +19,6 @@ _CJK_RE = re.compile(f"[{_CJK_RANGES}]")
 _HAN_RE = re.compile("[\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff\U00020000-\U0003134f]")
 _TOKEN_RE = re.compile(f"[{_CJK_RANGES}]|[^\\W_{_CJK_RANGES}]+")
 _LATIN_WORD_RE = re.compile(f"[^\\W_{_CJK_RANGES}]+")
-_SPACE_RE = re.compile(r"\s+")
 _ALNUM_RE = re.compile(r"[^\W_]")
 
 #: Periods and commas, Latin and CJK: the punctuation ECON counts.
@@ -29,6 +28,34 @@ _PERIOD_COMMA_RE = re.compile(f"[{re.escape(PERIODS_AND_COMMAS)}]")
 PUNCTUATION = PERIODS_AND_COMMAS + ";:!?\"'“”‘’；：！？「」『』（）()《》【】…—"
 _PUNCT_RE = re.compile(f"[{re.escape(PUNCTUATION)}]")
 
+#: scikit-learn's English stop words (``sklearn.feature_extraction.text.ENGLISH_STOP_WORDS``,
+#: from the Glasgow Information Retrieval Group's list), copied so that prediction does not
+#: import scikit-learn for a word list; ``tests/test_features.py`` keeps them equal.
+ENGLISH_STOP_WORDS = frozenset((
+    "a about above across after afterwards again against all almost alone along already also "
+    "although always am among amongst amoungst amount an and another any anyhow anyone anything "
+    "anyway anywhere are around as at back be became because become becomes becoming been before "
+    "beforehand behind being below beside besides between beyond bill both bottom but by call "
+    "can cannot cant co con could couldnt cry de describe detail do done down due during each eg "
+    "eight either eleven else elsewhere empty enough etc even ever every everyone everything "
+    "everywhere except few fifteen fifty fill find fire first five for former formerly forty "
+    "found four from front full further get give go had has hasnt have he hence her here "
+    "hereafter hereby herein hereupon hers herself him himself his how however hundred i ie if "
+    "in inc indeed interest into is it its itself keep last latter latterly least less ltd made "
+    "many may me meanwhile might mill mine more moreover most mostly move much must my myself "
+    "name namely neither never nevertheless next nine no nobody none noone nor not nothing now "
+    "nowhere of off often on once one only onto or other others otherwise our ours ourselves out "
+    "over own part per perhaps please put rather re same see seem seemed seeming seems serious "
+    "several she should show side since sincere six sixty so some somehow someone something "
+    "sometime sometimes somewhere still such system take ten than that the their them themselves "
+    "then thence there thereafter thereby therefore therein thereupon these they thick thin "
+    "third this those though three through throughout thru thus to together too top toward "
+    "towards twelve twenty two un under until up upon us very via was we well were what whatever "
+    "when whence whenever where whereafter whereas whereby wherein whereupon wherever whether "
+    "which while whither who whoever whole whom whose why will with within without would yet you "
+    "your yours yourself yourselves"
+).split())
+
 
 def tokens(text: str) -> list[str]:
     """Scoring tokens of ``text``: lower-cased letter/digit runs, one token per CJK character."""
@@ -36,8 +63,12 @@ def tokens(text: str) -> list[str]:
 
 
 def normalize_space(text: str) -> str:
-    """Collapse every whitespace run (including no-break spaces) to one space and strip."""
-    return _SPACE_RE.sub(" ", text).strip()
+    """Collapse every whitespace run (including no-break spaces) to one space and strip.
+
+    ``str.split`` splits on exactly the characters ``\\s`` matches (both ask
+    ``Py_UNICODE_ISSPACE``), so this is ``re.sub(r"\\s+", " ", text).strip()``, three times faster.
+    """
+    return " ".join(text.split())
 
 
 def count_periods_commas(text: str) -> int:

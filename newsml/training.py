@@ -19,8 +19,9 @@ from typing import Any, Protocol
 import numpy as np
 from threadpoolctl import threadpool_limits
 
+from .adaptation import AdaptedMethod
 from .align import MIN_SHARE, align_labels
-from .corpus import LabeledPage, load_corpus
+from .corpus import LabeledPage, load_corpus, missing_gold
 from .errors import NewsmlError, TrainingWarning
 from .extract import extract_page
 from .methods import NodeMethod, new_method
@@ -133,26 +134,49 @@ def cross_validated_f1(make: Callable[[], NodeMethod], pages: Sequence[Page],
     return macro(results).f1
 
 
-def train_method(name: str, corpora: Sequence[str | Path], split: str | None = "train",
-                 params: dict[str, Any] | None = None, cv_folds: int = 5, min_share: float = MIN_SHARE,
-                 progress: ProgressHook | None = None) -> tuple[NodeMethod, dict[str, Any]]:
-    """Train method ``name`` on labeled folders; return it with the metadata of its model file.
+def labeled_folders(corpora: Sequence[str | Path], split: str | None = "train",
+                    ) -> tuple[list[LabeledPage], dict[str, int]]:
+    """The labeled pages of ``corpora`` for ``split``, and how many each folder gave.
 
-    Runs with :data:`TRAINING_THREADS` threads per math library.
+    For 'train', pages whose json names no split (or that have no json) count too: a
+    user's own labeled pages rarely name one. A folder where no page has its gold text is
+    an error naming it; a folder that gives no page of the split is a TrainingWarning.
     """
-    with threadpool_limits(TRAINING_THREADS):
-        return _train_method(name, corpora, split, params, cv_folds, min_share, progress)
-
-
-def _train_method(name: str, corpora: Sequence[str | Path], split: str | None, params: dict[str, Any] | None,
-                  cv_folds: int, min_share: float, progress: ProgressHook | None,
-                  ) -> tuple[NodeMethod, dict[str, Any]]:
     pages: list[LabeledPage] = []
     sizes: dict[str, int] = {}
     for folder in corpora:
-        found = load_corpus(folder, split=split)
+        missing = missing_gold(folder)
+        if missing:
+            raise NewsmlError(f"{folder}: no labeled page to train on: {missing}. Write each page's article "
+                              "text, one paragraph a line, to <id>.txt (`newsml label PAGE` drafts it)")
+        found = load_corpus(folder, split=split, unsplit=split == "train")
+        if not found:
+            warnings.warn(f"{folder}: no labeled page for split {split!r} (their json name another split; "
+                          "--split all takes every page)", TrainingWarning, stacklevel=2)
         sizes[Path(folder).name] = len(found)
         pages.extend(found)
+    return pages, sizes
+
+
+def train_method(name: str, corpora: Sequence[str | Path], split: str | None = "train",
+                 params: dict[str, Any] | None = None, cv_folds: int = 5, min_share: float = MIN_SHARE,
+                 progress: ProgressHook | None = None, base: str | Path | None = None,
+                 ) -> tuple[NodeMethod, dict[str, Any]]:
+    """Train method ``name`` on labeled folders; return it with the metadata of its model file.
+
+    With ``base`` (a method name such as "default", or a model file), adapt that model to
+    the pages (:class:`~newsml.adaptation.AdaptedMethod`) instead of training ``name``
+    from scratch; its leave-one-page-out F1 replaces the cross-validation. Runs with
+    :data:`TRAINING_THREADS` threads per math library.
+    """
+    with threadpool_limits(TRAINING_THREADS):
+        return _train_method(name, corpora, split, params, cv_folds, min_share, progress, base)
+
+
+def _train_method(name: str, corpora: Sequence[str | Path], split: str | None, params: dict[str, Any] | None,
+                  cv_folds: int, min_share: float, progress: ProgressHook | None, base: str | Path | None,
+                  ) -> tuple[NodeMethod, dict[str, Any]]:
+    pages, sizes = labeled_folders(corpora, split)
     if not pages:
         raise NewsmlError(f"no labeled pages for split {split!r} in {', '.join(map(str, corpora))}")
     progress = hook(progress)
@@ -165,7 +189,10 @@ def _train_method(name: str, corpora: Sequence[str | Path], split: str | None, p
     labels = [node_labels for _, _, node_labels in kept]
     golds = [page.gold for page, _, _ in kept]
     sites = [page.site if isinstance(page, LabeledPage) else page.id for page, _, _ in kept]
+    ids = [f"{getattr(page, 'corpus', '')}/{page.id}".lstrip("/") for page, _, _ in kept]
     usable = f"{len(kept)} usable pages ({len(skipped)} skipped)" if skipped else f"{len(kept)} pages"
+    if base is not None:
+        return _adapt(base, parsed, labels, ids, sizes, split, skipped, min_share, params, progress)
     make = partial(new_method, name, **(params or {}))
     try:
         cv_f1 = cross_validated_f1(make, parsed, labels, golds, cv_folds, groups=sites,
@@ -188,5 +215,25 @@ def _train_method(name: str, corpora: Sequence[str | Path], split: str | None, p
         "feature_names": method.feature_names(),
         "cv_f1": cv_f1,
         "cv_folds": cv_folds,
+    }
+    return method, metadata
+
+
+def _adapt(base: str | Path, pages: list[Page], labels: list[np.ndarray], ids: list[str],
+           sizes: dict[str, int], split: str | None, skipped: list[str], min_share: float,
+           params: dict[str, Any] | None, progress: ProgressHook) -> tuple[NodeMethod, dict[str, Any]]:
+    """Adapt ``base`` to the labeled pages; the metadata name the base and the pages."""
+    progress.start(f"adapting {base}", 1)
+    method = AdaptedMethod(base=base, **(params or {})).fit(pages, labels)
+    progress.advance()
+    metadata = {
+        "training": {"corpora": sizes, "split": split or "all", "pages": len(pages), "page_ids": ids,
+                     "skipped": skipped, "nodes": int(sum(len(lab) for lab in labels)),
+                     "min_share": min_share, "prior": method.prior_, "base_f1": method.base_f1_},
+        "base": {"name": method.base_name_, "newsml_version": method.base_version_,
+                 "kept": "by reference" if method.base_by_reference() else "by value"},
+        "feature_names": method.feature_names(),
+        "cv_f1": method.cv_f1_,
+        "cv_folds": len(pages) if method.cv_f1_ is not None else 0,
     }
     return method, metadata

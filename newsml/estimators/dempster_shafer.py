@@ -31,15 +31,9 @@ from sklearn.base import BaseEstimator, ClassifierMixin
 from sklearn.utils.multiclass import check_classification_targets, type_of_target
 from sklearn.utils.validation import _check_sample_weight, check_is_fitted, validate_data
 
-_EPS = 1e-9
+from .frozen import _EPS, combine
 
-
-def combine(h: np.ndarray, weights: np.ndarray, positive: np.ndarray) -> np.ndarray:
-    """m({news}) for each row of evidence values ``h`` in [0, 1] (Dempster's rule)."""
-    mass = h * weights
-    P = 1.0 - np.prod(1.0 - mass[:, positive], axis=1)
-    N = 1.0 - np.prod(1.0 - mass[:, ~positive], axis=1)
-    return P * (1.0 - N) / np.maximum(1.0 - P * N, _EPS)
+__all__ = ["DempsterShaferClassifier", "combine"]
 
 
 def _loss_and_gradient(weights: np.ndarray, h: np.ndarray, y: np.ndarray,

@@ -13,14 +13,16 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 import numpy as np
-from scipy.special import expit
+
+from .frozen import expit
 
 if TYPE_CHECKING:
     from sklearn.ensemble import HistGradientBoostingClassifier
 
 #: Rows scored together (see :meth:`FrozenTrees.decision_function`): a page's nodes, in
-#: blocks that keep the descent under about 30 MB with a hundred trees.
-ROWS_PER_BLOCK = 4096
+#: blocks that keep the descent under about 4 MB with a hundred trees (a block costs
+#: about 60 bytes per row and tree; the largest news pages have a few thousand nodes).
+ROWS_PER_BLOCK = 512
 
 
 class FrozenTrees:

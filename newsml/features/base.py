@@ -11,15 +11,15 @@ from collections.abc import Sequence
 from typing import Any, ClassVar
 
 import numpy as np
-from sklearn.base import BaseEstimator, TransformerMixin
 
+from .._params import Parametrized
 from .._registry import Registry
 from ..page import Page
 
 _FAMILIES: Registry[NodeFeatures] = Registry("newsml.features", "feature family")
 
 
-class NodeFeatures(TransformerMixin, BaseEstimator):
+class NodeFeatures(Parametrized):
     """Turns parsed pages into a matrix with one row per text node (pages concatenated).
 
     Rows follow the pages in order and the nodes of each page in document order, so
@@ -30,6 +30,9 @@ class NodeFeatures(TransformerMixin, BaseEstimator):
     - ``feature_names``: its output columns;
     - ``polarity``: +1 when high values support content in its paper, -1 against,
       0 when the sign is left to learning.
+
+    A scikit-learn transformer by protocol, not by inheritance: prediction computes
+    features without importing scikit-learn (see :mod:`newsml._params`).
     """
 
     name: ClassVar[str] = ""
@@ -54,6 +57,10 @@ class NodeFeatures(TransformerMixin, BaseEstimator):
             return np.zeros((0, width))
         return np.vstack([block.reshape(-1, width) for block in blocks])
 
+    def fit_transform(self, pages: Sequence[Page], y: object = None) -> np.ndarray:
+        """``fit(pages).transform(pages)``."""
+        return self.fit(pages, y).transform(pages)
+
     def page_features(self, page: Page) -> np.ndarray:
         """The rows of one page: shape ``(len(page.nodes), len(feature_names))``."""
         raise NotImplementedError
@@ -61,6 +68,14 @@ class NodeFeatures(TransformerMixin, BaseEstimator):
     def get_feature_names_out(self, input_features: object = None) -> np.ndarray:
         """Names of the output columns, prefixed by nothing (FeatureUnion adds its own)."""
         return np.asarray(self.feature_names, dtype=object)
+
+    def __sklearn_tags__(self) -> Any:
+        """A transformer's tags, for scikit-learn's meta-estimators."""
+        from sklearn.utils import TransformerTags
+
+        tags = super().__sklearn_tags__()
+        tags.transformer_tags = TransformerTags()
+        return tags
 
 
 def families() -> dict[str, type[NodeFeatures]]:
@@ -73,7 +88,7 @@ def family(name: str) -> type[NodeFeatures] | None:
     return _FAMILIES.get(name)
 
 
-def configured(cls: type[NodeFeatures], owner: BaseEstimator) -> NodeFeatures:
+def configured(cls: type[NodeFeatures], owner: Parametrized) -> NodeFeatures:
     """An instance of ``cls`` taking every parameter of its own that ``owner`` also has.
 
     CEDST's ``gamma`` and ``n_keywords``, for example, are the topic family's parameters.

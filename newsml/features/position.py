@@ -26,8 +26,10 @@ def title_node(page: Page) -> int | None:
         return None
     wanted = tokens(title)
     for node in page.nodes:
+        if node.n_tokens != len(wanted):   # (cached) a text equal to the title has its tokens too
+            continue
         text = node.text.lower()
-        if text == title or (wanted and node.n_tokens == len(wanted) and tokens(text) == wanted):
+        if text == title or (wanted and tokens(text) == wanted):
             return node.index
     return None
 

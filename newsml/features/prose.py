@@ -18,31 +18,46 @@ import re
 import numpy as np
 
 from ..page import Page
+from ..text import ENGLISH_STOP_WORDS
 from .base import NodeFeatures
-from .topic import ENGLISH_STOP_WORDS
 
 #: Han characters that are function words in running Chinese text.
 CHINESE_FUNCTION_CHARS = frozenset("的了是在和有也就都而及与或但被把对从于这那个们之其以为所着过")
 _LATIN_WORD_RE = re.compile(r"[A-Za-z][A-Za-z'’]*")
 _HAN_RE = re.compile("[\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff]")
 _CJK_PUNCT_RE = re.compile("[，。、；：！？]")
-_SENTENCE_END_RE = re.compile(r"[.!?。！？…][\"'”’»）)\]]*$")
-_ALNUM_RE = re.compile(r"[^\W_]")
-_DIGIT_RE = re.compile(r"\d")
+_ALNUM_RUN_RE = re.compile(r"[^\W_]+")
+_DIGIT_RUN_RE = re.compile(r"\d+")
+#: What may follow a sentence's last mark: closing quotes and brackets (see :func:`_ends_sentence`).
+_CLOSERS = "\"'”’»）)]"
+_SENTENCE_MARKS = frozenset(".!?。！？…")
+_is_stop = ENGLISH_STOP_WORDS.__contains__
+_is_function_char = CHINESE_FUNCTION_CHARS.__contains__
+
+
+def _ends_sentence(text: str) -> bool:
+    """Whether the text ends with a sentence mark, then closing quotes or brackets only
+    (also before a final newline): what the pattern ``[.!?。！？…][closers]*$`` finds,
+    without a regex search that tries every position of the text."""
+    ends = [text, text[:-1]] if text.endswith("\n") else [text]
+    for end in ends:
+        body = end.rstrip(_CLOSERS)
+        if body and body[-1] in _SENTENCE_MARKS:
+            return True
+    return False
 
 
 def _row(text: str) -> list[float]:
     latin = _LATIN_WORD_RE.findall(text)
-    han = _HAN_RE.findall(text)
-    stops = sum(word.lower() in ENGLISH_STOP_WORDS for word in latin) + sum(ch in CHINESE_FUNCTION_CHARS
-                                                                           for ch in han)
+    han = [] if text.isascii() else _HAN_RE.findall(text)
+    stops = sum(map(_is_stop, map(str.lower, latin))) + sum(map(_is_function_char, han))
     words = len(latin) + len(han)
-    alnum = len(_ALNUM_RE.findall(text))
+    alnum = sum(map(len, _ALNUM_RUN_RE.findall(text)))     # letters and digits, counted by runs
     return [stops / words if words else 0.0,
-            1.0 if _SENTENCE_END_RE.search(text) else 0.0,
+            1.0 if _ends_sentence(text) else 0.0,
             min(10.0 * len(_CJK_PUNCT_RE.findall(text)) / len(han), 1.0) if han else 0.0,
-            len(_DIGIT_RE.findall(text)) / alnum if alnum else 0.0,
-            sum(word[0].isupper() for word in latin) / len(latin) if latin else 0.0]
+            sum(map(len, _DIGIT_RUN_RE.findall(text))) / alnum if alnum else 0.0,
+            sum(map(str.isupper, [word[0] for word in latin])) / len(latin) if latin else 0.0]
 
 
 class ProseFeatures(NodeFeatures):

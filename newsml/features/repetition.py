@@ -33,14 +33,25 @@ class RepetitionFeatures(NodeFeatures):
         self.many = many
 
     def page_features(self, page: Page) -> np.ndarray:
-        rows = np.zeros((len(page.nodes), 3))
+        if not page.nodes:
+            return np.zeros((0, 3))
+        rows: list[list[float]] = [[]] * len(page.nodes)
         counts: dict[Element, Counter[tuple[str, str]]] = {}
-        by_block: dict[Element, np.ndarray] = {}
+        by_block: dict[Element, list[float]] = {}
+        marks: dict[Element, tuple[str, str]] = {}      # an element's signature, read once
+        values: dict[int, float] = {}                   # the column value of a count of alike
         scale = np.log1p(self.many)
+
+        def mark(element: Element) -> tuple[str, str]:
+            found = marks.get(element)
+            if found is None:
+                found = marks[element] = signature(element)
+            return found
+
         for node in page.nodes:
             row = by_block.get(node.block)
             if row is None:
-                row = by_block[node.block] = np.zeros(3)
+                row = by_block[node.block] = [0.0, 0.0, 0.0]
                 element = node.block
                 for level in range(3):
                     parent = element.getparent()
@@ -48,9 +59,13 @@ class RepetitionFeatures(NodeFeatures):
                         break
                     siblings = counts.get(parent)
                     if siblings is None:
-                        siblings = counts[parent] = Counter(signature(child) for child in parent
+                        siblings = counts[parent] = Counter(mark(child) for child in parent
                                                             if isinstance(child.tag, str))
-                    row[level] = min(np.log1p(siblings[signature(element)] - 1) / scale, 1.0)
+                    alike = siblings[mark(element)]
+                    value = values.get(alike)
+                    if value is None:
+                        value = values[alike] = min(np.log1p(alike - 1) / scale, 1.0)
+                    row[level] = value
                     element = parent
             rows[node.index] = row
-        return rows
+        return np.array(rows, dtype=float)

@@ -25,13 +25,10 @@ from __future__ import annotations
 from collections import Counter
 from itertools import combinations
 
-import networkx as nx
 import numpy as np
-from scipy import sparse
-from sklearn.feature_extraction.text import ENGLISH_STOP_WORDS
 
 from ..page import Page
-from ..text import has_cjk, words
+from ..text import ENGLISH_STOP_WORDS, has_cjk, words
 from .base import NodeFeatures
 
 #: Frequent Chinese function words and fillers that carry no topic.
@@ -85,6 +82,8 @@ def textrank_keywords(word_list: list[str], n_keywords: int, window: int = 2,
         scale = np.divide(1.0, out_degree, out=np.zeros(n), where=out_degree > 0)
         transition_t = (adjacency * scale[:, None]).T
     else:  # a long node: a dense V x V matrix would cost O(V^2) time and memory
+        from scipy import sparse
+
         adjacency = sparse.coo_matrix((np.ones(len(rows)), (rows, cols)), shape=(n, n)).tocsr()
         out_degree = np.asarray(adjacency.sum(axis=1)).ravel()
         scale = np.divide(1.0, out_degree, out=np.zeros(n), where=out_degree > 0)
@@ -102,6 +101,8 @@ def page_topics(keyword_sets: list[list[str]], gamma: int,
 
     ``texts``, when given, makes identical node texts count once.
     """
+    import networkx as nx  # imported here: only CEDST's topic evidence needs it
+
     pair_counts: Counter[tuple[str, str]] = Counter()
     seen: set[str] = set()
     for k, keywords in enumerate(keyword_sets):

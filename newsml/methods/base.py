@@ -18,8 +18,8 @@ from collections.abc import Sequence
 from typing import Any, ClassVar
 
 import numpy as np
-from sklearn.base import BaseEstimator
 
+from .._params import Parametrized, raise_not_fitted
 from .._registry import Registry
 from ..errors import ConfigurationError
 from ..page import Page
@@ -30,13 +30,17 @@ DEFAULT_METHOD = "fusion"
 _METHODS: Registry[NodeMethod] = Registry("newsml.methods", "method")
 
 
-class NodeMethod(BaseEstimator):
+class NodeMethod(Parametrized):
     """Scores each text node of a page in [0, 1]; :meth:`select` picks the article's nodes.
 
     ``X`` is a sequence of pages (:class:`~newsml.page.Page`), ``y`` the matching
     per-node 0/1 labels (:func:`newsml.align.align_labels`). Rule-based methods keep the
     paper's constants as constructor parameters and need no ``fit``; learned methods
     set ``requires_fit`` and keep their fitted state in ``_`` attributes.
+
+    Methods follow scikit-learn's estimator protocol (``get_params``, ``set_params``,
+    ``sklearn.base.clone``) without inheriting from scikit-learn, so that loading a
+    model imports no scikit-learn (see :mod:`newsml._params`).
     """
 
     name: ClassVar[str] = ""
@@ -85,6 +89,13 @@ class NodeMethod(BaseEstimator):
         if not self.requires_fit:
             return True
         return any(key.endswith("_") and not key.startswith("_") for key in vars(self))
+
+
+def check_fitted(method: NodeMethod, attribute: str) -> None:
+    """Raise scikit-learn's NotFittedError unless ``method`` has the fitted ``attribute``
+    (``check_is_fitted(method, attribute)``, without importing scikit-learn when it has)."""
+    if not hasattr(method, attribute):
+        raise_not_fitted(method, attribute)
 
 
 def methods() -> dict[str, type[NodeMethod]]:

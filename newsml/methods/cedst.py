@@ -11,14 +11,13 @@ here ``weights=0.9``); ``fit`` learns them from labeled pages (see
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import ClassVar
+from typing import Any, ClassVar
 
 import numpy as np
 
 from ..assemble import gaussian_smooth, otsu_select
 from ..errors import ConfigurationError, NewsmlError
-from ..estimators import DempsterShaferClassifier
-from ..estimators.dempster_shafer import combine
+from ..estimators.frozen import FrozenDempsterShafer, combine
 from ..features.base import NodeFeatures, configured, family
 from ..page import Page
 from .base import NodeMethod
@@ -40,6 +39,12 @@ class Cedst(NodeMethod):
         self.weights = weights
         self.sigma = sigma
         self.otsu_step = otsu_step
+
+    def __setstate__(self, state: dict[str, Any]) -> None:
+        # model files from before frozen classifiers held the scikit-learn classifier itself
+        if type(state.get("classifier_")).__name__ == "DempsterShaferClassifier":
+            state["classifier_"] = FrozenDempsterShafer.from_estimator(state["classifier_"])
+        super().__setstate__(state)
 
     def _families(self) -> list[NodeFeatures]:
         """The feature family of each piece of evidence, with this method's parameters."""
@@ -74,9 +79,11 @@ class Cedst(NodeMethod):
         target = np.concatenate([np.asarray(node_labels) for node_labels in y])
         if len(np.unique(target)) < 2:
             raise NewsmlError("training pages must contain both content and noise nodes")
+        from ..estimators.dempster_shafer import DempsterShaferClassifier
+
         polarity = self._polarity()
-        self.classifier_ = DempsterShaferClassifier(polarity=polarity, weights=self.weights).fit(
-            evidence, target)
+        self.classifier_ = FrozenDempsterShafer.from_estimator(DempsterShaferClassifier(
+            polarity=polarity, weights=self.weights).fit(evidence, target))
         return self
 
     def fusion(self, page: Page) -> np.ndarray:

@@ -52,19 +52,25 @@ class Econ(NodeMethod):
         scores = np.zeros(len(nodes))
         if not nodes:
             return scores
+        # each owner's totals first, then added along its chain once (integer sums: the
+        # same counts as adding piece by piece, without walking a chain per piece)
+        owned: dict[Element, list[int]] = {}
+        for node in nodes:
+            for owner, text, n_chars in node.pieces:
+                total = owned.get(owner)
+                if total is None:
+                    total = owned[owner] = [0, 0]
+                total[0] += n_chars
+                total[1] += count_periods_commas(text)
         chars: dict[Element, int] = {}
         puncs: dict[Element, int] = {}
-        chains: list[list[list[Element]]] = []
-        for node in nodes:
-            node_chains = []
-            for owner, text, n_chars in node.pieces:
-                chain = inline_chain(owner)
-                n_punc = count_periods_commas(text)
-                for element in chain:
-                    chars[element] = chars.get(element, 0) + n_chars
-                    puncs[element] = puncs.get(element, 0) + n_punc
-                node_chains.append(chain)
-            chains.append(node_chains)
+        chain_of: dict[Element, list[Element]] = {}
+        for owner, (n_chars, n_punc) in owned.items():
+            chain = chain_of[owner] = inline_chain(owner)
+            for element in chain:
+                chars[element] = chars.get(element, 0) + n_chars
+                puncs[element] = puncs.get(element, 0) + n_punc
+        chains = [[chain_of[owner] for owner, _, _ in node.pieces] for node in nodes]
         sets = big_node_sets((owner for node in nodes for owner, _, _ in node.pieces), self.big_tags)
         pruned: set[Element] = set()
         best: list[Element] | None = None

@@ -28,18 +28,16 @@ from collections.abc import Sequence
 from typing import Any
 
 import numpy as np
-from sklearn.ensemble import HistGradientBoostingClassifier
-from sklearn.utils.validation import check_is_fitted
 
 from ..assemble import Assembly, FixedCut, OtsuCut, as_cut
 from ..errors import ConfigurationError, NewsmlError
-from ..estimators import DempsterShaferClassifier
+from ..estimators.frozen import FrozenDempsterShafer
 from ..estimators.trees import FrozenTrees
 from ..features.base import families, family
 from ..features.context import CONTEXT_NAMES, belief_context
 from ..model_selection import choose_assembly, out_of_fold, page_folds
 from ..page import Page
-from .base import NodeMethod, method_class, methods
+from .base import NodeMethod, check_fitted, method_class, methods
 
 DEFAULT_EVIDENCE = ("econ", "nb", "cluster", "variance", "href", "shape", "semantics")
 #: What the trees read besides: learned markup tokens, container density and statistics,
@@ -114,6 +112,9 @@ class Fusion(NodeMethod):
             state["assembly_"] = Assembly(float(state.pop("sigma_")), cut)
         if state.get("cut") == "0.5":
             state["cut"] = 0.5
+        # model files from before frozen combiners held the scikit-learn classifier itself
+        if type(state.get("combiner_")).__name__ == "DempsterShaferClassifier":
+            state["combiner_"] = FrozenDempsterShafer.from_estimator(state["combiner_"])
         super().__setstate__(state)
 
     # -- evidence ---------------------------------------------------------------------
@@ -214,13 +215,17 @@ class Fusion(NodeMethod):
         return self
 
     def _fit_combiner(self, rows: list[np.ndarray], labels: list[np.ndarray], pages: list[Page],
-                      which: np.ndarray) -> DempsterShaferClassifier:
-        return DempsterShaferClassifier().fit(
+                      which: np.ndarray) -> FrozenDempsterShafer:
+        from ..estimators.dempster_shafer import DempsterShaferClassifier
+
+        return FrozenDempsterShafer.from_estimator(DempsterShaferClassifier().fit(
             np.vstack([rows[i] for i in which]), np.concatenate([labels[i] for i in which]),
-            sample_weight=self._row_weights([pages[i] for i in which]))
+            sample_weight=self._row_weights([pages[i] for i in which])))
 
     def _fit_booster(self, rows: list[np.ndarray], labels: list[np.ndarray], pages: list[Page],
                      which: np.ndarray) -> FrozenTrees:
+        from sklearn.ensemble import HistGradientBoostingClassifier
+
         X = np.vstack([rows[i] for i in which])
         y = np.concatenate([labels[i] for i in which]).astype(int)
         if np.unique(y).size < 2:   # a fold of pages with one class only: nothing to split
@@ -238,7 +243,7 @@ class Fusion(NodeMethod):
     def score_nodes(self, page: Page) -> np.ndarray:
         """Per node: the trees' probability of news (the fused belief m({news}) without the
         context stage), smoothed with the chosen width."""
-        check_is_fitted(self, "combiner_")
+        check_fitted(self, "combiner_")
         if not page.nodes:
             return np.zeros(0)
         evidence = self.evidence_matrix(page)

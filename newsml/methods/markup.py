@@ -12,16 +12,19 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
+from functools import lru_cache
+from typing import TYPE_CHECKING
 
 import numpy as np
-from scipy import sparse
-from scipy.special import expit
-from sklearn.utils.validation import check_is_fitted
 
 from ..errors import NewsmlError
+from ..estimators.frozen import expit
 from ..page import Page
 from ..tags import Element
-from .base import NodeMethod
+from .base import NodeMethod, check_fitted
+
+if TYPE_CHECKING:
+    from scipy import sparse
 
 _WORD_RE = re.compile(r"[a-z][a-z0-9]+")
 _CAMEL_RE = re.compile(r"(?<=[a-z0-9])(?=[A-Z])")
@@ -30,9 +33,13 @@ _CAMEL_RE = re.compile(r"(?<=[a-z0-9])(?=[A-Z])")
 def element_tokens(element: Element, level: int) -> list[str]:
     """Tokens of one element seen ``level`` steps above a node: its tag, and its class/id words."""
     words = " ".join(filter(None, (element.get("class"), element.get("id"))))
-    found = [f"tag{min(level, 2)}:{element.tag}"]
-    found += [f"w:{word}" for word in _WORD_RE.findall(_CAMEL_RE.sub(" ", words).lower())]
-    return found
+    return [f"tag{min(level, 2)}:{element.tag}", *_word_tokens(words)]
+
+
+@lru_cache(maxsize=65536)
+def _word_tokens(words: str) -> tuple[str, ...]:
+    """The tokens of a class/id string (pages and sites repeat these a lot)."""
+    return tuple(f"w:{word}" for word in _WORD_RE.findall(_CAMEL_RE.sub(" ", words).lower()))
 
 
 class MarkupTokens(NodeMethod):
@@ -104,22 +111,60 @@ class MarkupTokens(NodeMethod):
         return self
 
     def score_nodes(self, page: Page) -> np.ndarray:
-        check_is_fitted(self, "coef_")
+        check_fitted(self, "coef_")
         if not page.nodes:
             return np.zeros(0)
-        matrix = _matrix(self._node_tokens(page), self.vocabulary_)
-        return expit(matrix @ self.coef_ + self.intercept_)
+        rows, columns = self._node_columns(page)
+        # the 0/1 token matrix times coef_, summed in the order a sparse product sums
+        total = np.bincount(rows, weights=self.coef_[columns], minlength=len(page.nodes))
+        return expit(total + self.intercept_)
+
+    def _node_columns(self, page: Page) -> tuple[np.ndarray, np.ndarray]:
+        """:func:`_nonzeros` of the page's node tokens over ``vocabulary_``, read once per block."""
+        index = self.vocabulary_
+        memo: dict[tuple[Element, int], set[int]] = {}
+        by_block: dict[Element, list[int]] = {}
+        row_ids: list[int] = []
+        columns: list[int] = []
+        for r, node in enumerate(page.nodes):
+            found = by_block.get(node.block)
+            if found is None:
+                chosen: set[int] = set()
+                element: Element | None = node.block
+                for level in range(self.levels):
+                    if element is None:
+                        break
+                    ids = memo.get((element, level))
+                    if ids is None:
+                        ids = memo[element, level] = {index[t] for t in element_tokens(element, level)
+                                                      if t in index}
+                    chosen |= ids
+                    element = element.getparent()
+                found = by_block[node.block] = sorted(chosen)
+            columns.extend(found)
+            row_ids.extend([r] * len(found))
+        return np.asarray(row_ids, dtype=np.intp), np.asarray(columns, dtype=np.intp)
 
     def feature_names(self) -> list[str]:
         """The learned tokens."""
         return sorted(getattr(self, "vocabulary_", {}))
 
 
+def _nonzeros(rows: list[set[str]], index: dict[str, int]) -> tuple[np.ndarray, np.ndarray]:
+    """Row and column of each 1 of the 0/1 matrix of :func:`_matrix`, row by row, columns sorted."""
+    row_ids: list[int] = []
+    columns: list[int] = []
+    for r, tokens in enumerate(rows):
+        found = sorted(index[t] for t in tokens if t in index)
+        columns.extend(found)
+        row_ids.extend([r] * len(found))
+    return np.asarray(row_ids, dtype=np.intp), np.asarray(columns, dtype=np.intp)
+
+
 def _matrix(rows: list[set[str]], index: dict[str, int]) -> sparse.csr_matrix:
     """One 0/1 row per node over the vocabulary ``index`` (tokens outside it are dropped)."""
-    indptr, indices = [0], []
-    for tokens in rows:
-        indices.extend(sorted(index[t] for t in tokens if t in index))
-        indptr.append(len(indices))
-    data = np.ones(len(indices))
-    return sparse.csr_matrix((data, indices, indptr), shape=(len(rows), len(index)))
+    from scipy import sparse
+
+    row_ids, columns = _nonzeros(rows, index)
+    indptr = np.searchsorted(row_ids, np.arange(len(rows) + 1))
+    return sparse.csr_matrix((np.ones(len(columns)), columns, indptr), shape=(len(rows), len(index)))

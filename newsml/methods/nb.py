@@ -9,16 +9,16 @@ paper keeps a block when P(content) >= P(noise), i.e. a score >= 0.5.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import Any
 
 import numpy as np
-from sklearn.utils.validation import check_is_fitted
 
 from ..errors import NewsmlError
-from ..estimators import DiscretizedNaiveBayes
+from ..estimators.frozen import FrozenNaiveBayes
 from ..features.blocks import NaiveBayesFeatures, block_row
 from ..groupings import NB_BLOCK_TAGS, nb_blocks
 from ..page import Page
-from .base import NodeMethod
+from .base import NodeMethod, check_fitted
 
 
 class NaiveBayesMethod(NodeMethod):
@@ -35,6 +35,12 @@ class NaiveBayesMethod(NodeMethod):
         self.alpha = alpha
         self.block_tags = block_tags
         self.merge_siblings = merge_siblings
+
+    def __setstate__(self, state: dict[str, Any]) -> None:
+        # model files from before frozen classifiers held the scikit-learn classifier itself
+        if type(state.get("classifier_")).__name__ == "DiscretizedNaiveBayes":
+            state["classifier_"] = FrozenNaiveBayes.from_estimator(state["classifier_"])
+        super().__setstate__(state)
 
     def _blocks(self, page: Page) -> list[list[int]]:
         return nb_blocks(page.nodes, self.block_tags, self.merge_siblings)
@@ -55,8 +61,10 @@ class NaiveBayesMethod(NodeMethod):
                 targets.append(int(content * 2 >= chars[block].sum()))
         if len(set(targets)) < 2:
             raise NewsmlError("training pages must contain both content and noise blocks")
-        self.classifier_ = DiscretizedNaiveBayes(bins=self.bins, alpha=self.alpha).fit(
-            np.asarray(rows), np.asarray(targets))
+        from ..estimators.naive_bayes import DiscretizedNaiveBayes
+
+        self.classifier_ = FrozenNaiveBayes.from_estimator(DiscretizedNaiveBayes(
+            bins=self.bins, alpha=self.alpha).fit(np.asarray(rows), np.asarray(targets)))
         self.n_blocks_ = len(targets)
         return self
 
@@ -65,7 +73,7 @@ class NaiveBayesMethod(NodeMethod):
         return list(NaiveBayesFeatures.feature_names)
 
     def score_nodes(self, page: Page) -> np.ndarray:
-        check_is_fitted(self, "classifier_")
+        check_fitted(self, "classifier_")
         scores = np.zeros(len(page.nodes))
         blocks = self._blocks(page)
         if not blocks:

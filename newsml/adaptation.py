@@ -1,0 +1,341 @@
+"""Adaptation: a trained model corrected, for one site, by a handful of its labeled pages.
+
+A site's pages share a template: the article sits in the same container on every page,
+and the same bylines, captions, share bars and comment threads come back page after
+page. What the shipped model gets wrong on a site it tends to get wrong the same way on
+every page of it. :class:`AdaptedMethod` keeps the base model (the shipped default) and
+learns, from the user's labeled pages of the site, *votes* on the site's template
+positions:
+
+- each text node has keys, from the most specific to the least: its text (short,
+  repeated lines: "Share this article", "Last updated at ..."), the full path of its
+  containers (tag, class and id, digits folded, below ``<body>``), the path of its block
+  and two nearest containers, and each container with a class or id;
+- a key's vote is the token-weighted share of content among the labeled nodes that
+  carry it, and how many labeled pages carry it;
+- a new node's score is its base score shrunk toward the vote of its most specific key
+  seen in training: ``(n * vote + prior * base) / (n + prior)`` for a key seen on n
+  pages. The base score is first recentred on the base's own cut of the page (a
+  per-page Otsu threshold for the default), so that 0.5 is where the base decided; a
+  node with no key seen keeps the base model's decision.
+
+``prior`` (how much the base weighs against one labeled page) is chosen by leaving one
+labeled page out: each page is scored by the votes of the others, for each candidate
+prior and for the base alone; among the priors that beat the base, the largest within
+:data:`TOLERANCE` of the best wins (the one closest to the base), and when none beats
+the base alone, the model scores as the base does. With one page nothing can be left out: it then uses
+:data:`ONE_PAGE_PRIOR`, which lets a page's clear votes through but not its split ones.
+Every choice is made on the user's pages only. (These constants were chosen on the sites
+of the shared corpora's *train* splits, ``scripts/site_curves.py --split train``; the
+test-split sites report them.)
+
+The base is kept by reference (its name, reloaded with
+:func:`newsml.persistence.get_method`), not copied into the adapted model: the file
+holds the votes alone (a few kilobytes), loads however the shipped model is stored, and
+records what the base scored on a fixed probe page, so a base that changed since the
+adaptation is noticed (a warning) instead of silently mixing votes learned against
+another model. A base given as a fitted method instance (or a model file) is kept by
+value, since no name can bring it back.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import re
+import warnings
+from collections.abc import Sequence
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+
+from ._version import __version__
+from .errors import ConfigurationError, NewsmlError
+from .methods import NodeMethod, resolve_name
+from .model_selection import page_f1
+from .page import Page, load_page
+from .persistence import get_method, load_model
+from .tags import Element
+
+#: Candidate priors tried by leave-one-page-out ("auto"), besides the base alone.
+PRIORS = (0.25, 1.0, 4.0, 16.0)
+#: The prior used when one labeled page leaves nothing to hold out.
+ONE_PAGE_PRIOR = 4.0
+#: Leave-one-page-out F1 this close to the best counts as a tie, won by the larger prior.
+TOLERANCE = 0.005
+#: Key families, from the most specific: text, full path, near path, class/id container.
+KEY_ORDER = ("t", "f", "p", "a")
+#: A node's text is a key when it has at most this many tokens (longer text is the
+#: article's own, never repeated from page to page).
+TEXT_KEY_TOKENS = 40
+#: Containers in a node's near path: its block and the two above it.
+NEAR_LEVELS = 3
+#: A fixed page the base scores when it is fitted and when it is reloaded (see notes).
+PROBE_PAGE = (
+    "<html><head><title>Harbour at Riverton reopens</title></head><body>"
+    "<div class='menu'><a href='/'>Home</a> <a href='/news'>News</a></div>"
+    "<div class='story'><h1>Harbour at Riverton reopens</h1><p class='byline'>By A. Writer</p>"
+    "<p>The harbour at Riverton reopened on Monday after the storm, the port authority said, "
+    "and the first ferries left on time.</p>"
+    "<p>Repairs to the outer wall took three weeks and cost less than feared, officials added.</p>"
+    "</div><div class='related'><ul><li><a href='/a'>Storm closes schools</a></li>"
+    "<li><a href='/b'>Ferry fares rise</a></li></ul></div>"
+    "<div class='footer'>Copyright Riverton News. All rights reserved.</div></body></html>")
+
+_DIGITS = re.compile(r"\d+")
+_OUTSIDE = ("html", "body")
+
+
+def _signature(element: Element) -> str:
+    """``tag.class.class#id`` of one element, digits folded (``post-123`` -> ``post-0``)."""
+    classes = sorted(set(_DIGITS.sub("0", element.get("class") or "").split()))
+    ident = _DIGITS.sub("0", (element.get("id") or "").strip())
+    tag = element.tag if isinstance(element.tag, str) else "?"
+    return tag + "".join(f".{name}" for name in classes) + (f"#{ident}" if ident else "")
+
+
+def node_keys(page: Page) -> list[list[str]]:
+    """Per text node, its template keys (``family:value``, see the module notes)."""
+    memo: dict[Element, str] = {}
+    keys = []
+    for node in page.nodes:
+        chain: list[str] = []
+        element: Element | None = node.block
+        while element is not None and element.tag not in _OUTSIDE:
+            if element not in memo:
+                memo[element] = _signature(element)
+            chain.append(memo[element])
+            element = element.getparent()
+        chain = chain or ["body"]
+        found = [f"f:{'<'.join(chain)}", f"p:{'<'.join(chain[:NEAR_LEVELS])}"]
+        found += [f"a:{sig}" for sig in dict.fromkeys(chain[1:]) if "." in sig or "#" in sig]
+        if node.n_tokens <= TEXT_KEY_TOKENS:
+            found.append(f"t:{_DIGITS.sub('0', node.text.lower())}")
+        keys.append(found)
+    return keys
+
+
+Votes = dict[str, tuple[float, int]]
+
+
+def count_votes(keys: Sequence[list[list[str]]], labels: Sequence[np.ndarray],
+                weights: Sequence[np.ndarray]) -> Votes:
+    """Key -> (weighted share of content among the nodes carrying it, pages carrying it)."""
+    content: dict[str, float] = {}
+    total: dict[str, float] = {}
+    pages: dict[str, int] = {}
+    for page_keys, page_labels, page_weights in zip(keys, labels, weights):
+        seen: set[str] = set()
+        for node_keys_, label, weight in zip(page_keys, page_labels, page_weights):
+            for key in node_keys_:
+                content[key] = content.get(key, 0.0) + float(weight) * float(label)
+                total[key] = total.get(key, 0.0) + float(weight)
+                seen.add(key)
+        for key in seen:
+            pages[key] = pages.get(key, 0) + 1
+    return {key: (content[key] / total[key], pages[key]) for key in total}
+
+
+def recentre(scores: np.ndarray, keep: np.ndarray) -> np.ndarray:
+    """Scores mapped piecewise linearly so that the base's cut of the page falls at 0.5.
+
+    The cut is taken midway between the highest dropped and the lowest kept score; the
+    result is >= 0.5 exactly for the kept nodes.
+    """
+    scores, keep = np.asarray(scores, dtype=float), np.asarray(keep, dtype=bool)
+    if keep.any() and not keep.all():
+        cut = min(max((scores[~keep].max() + scores[keep].min()) / 2, 1e-6), 1 - 1e-6)
+        scores = np.where(scores <= cut, 0.5 * scores / cut, 0.5 + 0.5 * (scores - cut) / (1 - cut))
+    return np.where(keep, np.maximum(scores, 0.5), np.minimum(scores, 0.4999))
+
+
+def vote_scores(keys: list[list[str]], base_scores: np.ndarray, base_keep: np.ndarray, votes: Votes,
+                prior: float | None) -> np.ndarray:
+    """Scores of one page's nodes: the (recentred) base shrunk toward the most specific vote.
+
+    A node without a vote (or any node when ``prior`` is None) keeps the base decision.
+    """
+    base = recentre(base_scores, base_keep)
+    scores = base.copy()
+    if prior is None or not votes:
+        return scores
+    for i, node_keys_ in enumerate(keys):
+        for family in KEY_ORDER:
+            found = [votes[key] for key in node_keys_ if key[0] == family and key in votes]
+            if found:
+                share = float(np.mean([vote for vote, _ in found]))
+                seen_on = max(pages for _, pages in found)
+                scores[i] = (seen_on * share + prior * base[i]) / (seen_on + prior)
+                break
+    return scores
+
+
+def probe_scores(method: NodeMethod) -> list[float]:
+    """What ``method`` scores on :data:`PROBE_PAGE`, rounded: a fingerprint of its behaviour."""
+    return [round(float(s), 4) for s in method.score_nodes(load_page(PROBE_PAGE))]
+
+
+class AdaptedMethod(NodeMethod):
+    """A base method corrected by the template votes of a site's labeled pages.
+
+    Parameters
+    ----------
+    base : str, path or NodeMethod
+        The model to adapt: a method name ("default": the shipped model), a model file
+        (``newsml train -o``), or a method instance (fitted if it learns).
+    prior : "auto" or float
+        Weight of the base score against one labeled page in a node's score ("auto":
+        chosen by leave-one-page-out on the labeled pages; :data:`ONE_PAGE_PRIOR` with one).
+    """
+
+    name = "adapted"
+    summary = "the default model adapted to one site by a few of its labeled pages (--base)"
+    requires_fit = True
+
+    def __init__(self, base: str | Path | NodeMethod = "default", prior: str | float = "auto"):
+        self.base = base
+        self.prior = prior
+
+    # -- the base ---------------------------------------------------------------------
+    def base_by_reference(self) -> bool:
+        """Whether the base is kept by its name (reloaded with get_method), not copied."""
+        return isinstance(self.base, str) and not _is_model_file(self.base)
+
+    def _load_base(self) -> NodeMethod:
+        if isinstance(self.base, NodeMethod):
+            return self.base
+        if isinstance(self.base, (str, Path)) and _is_model_file(self.base):
+            return load_model(self.base)[0]
+        if not isinstance(self.base, str):
+            raise ConfigurationError(f"base must be a method name, a model file or a method, "
+                                     f"not {self.base!r}")
+        return get_method(self.base)
+
+    def base_method(self) -> NodeMethod:
+        """The base model (loaded once; a base by name is reloaded after unpickling)."""
+        cached = self.__dict__.get("_base_cache")
+        if cached is not None:
+            return cached
+        base = self._load_base()
+        expected = getattr(self, "base_probe_", None)
+        changed = expected is not None and not _same_probe(probe_scores(base), expected)
+        if changed and self.base_by_reference():
+            warnings.warn(f"the {self.base_name_!r} model changed since this model was adapted to its "
+                          f"pages (made with newsml {self.base_version_}, this is {__version__}): "
+                          "adapt it again for the votes to match the base", stacklevel=3)
+        self.__dict__["_base_cache"] = base
+        return base
+
+    def __getstate__(self) -> dict[str, Any]:
+        state = dict(self.__dict__)
+        state.pop("_base_cache", None)     # a base by name is kept by reference only
+        return state
+
+    # -- training ---------------------------------------------------------------------
+    def fit(self, X: Sequence[Page], y: Sequence[np.ndarray] | None = None,
+            groups: Sequence[object] | None = None) -> AdaptedMethod:
+        """Count the votes of the labeled pages' template keys and choose the prior."""
+        self._reset()
+        self.__dict__.pop("_base_cache", None)
+        if y is None:
+            raise NewsmlError("adaptation learns from labeled pages: give per-node labels")
+        pages, labels = list(X), [np.asarray(node_labels).astype(float) for node_labels in y]
+        if not pages:
+            raise NewsmlError("adaptation needs at least one labeled page")
+        if self.prior != "auto" and not (isinstance(self.prior, (int, float)) and self.prior > 0):
+            raise ConfigurationError(f"prior must be 'auto' or a number > 0, not {self.prior!r}")
+        base = self.base_method()
+        keys = [node_keys(page) for page in pages]
+        weights = [page.token_counts + 1.0 for page in pages]   # tokens, as the score counts them
+        base_scores = [base.score_nodes(page) for page in pages]
+        base_keep = [np.asarray(base.select(page, s), dtype=bool) for page, s in zip(pages, base_scores)]
+        self.base_f1_ = page_f1(pages, base_keep, labels)
+        if self.prior != "auto":
+            self.prior_: float | None = float(self.prior)
+            self.cv_f1_: float | None = None
+        elif len(pages) == 1:
+            self.prior_, self.cv_f1_ = ONE_PAGE_PRIOR, None
+        else:
+            self.prior_, self.cv_f1_ = self._choose_prior(pages, keys, labels, weights, base_scores,
+                                                          base_keep)
+        self.votes_ = count_votes(keys, labels, weights)
+        self.base_name_ = resolve_name(self.base) if isinstance(self.base, str) and self.base_by_reference() \
+            else base.name
+        self.base_version_ = __version__
+        self.base_probe_ = probe_scores(base)
+        self.pages_ = [_describe(page) for page in pages]
+        return self
+
+    def _choose_prior(self, pages: list[Page], keys: list[list[list[str]]], labels: list[np.ndarray],
+                      weights: list[np.ndarray], base_scores: list[np.ndarray], base_keep: list[np.ndarray],
+                      ) -> tuple[float | None, float]:
+        """The largest prior within TOLERANCE of the best leave-one-page-out F1 that beats the
+        base alone, and its F1; None when no prior beats the base alone."""
+        held_votes = [count_votes(keys[:i] + keys[i + 1:], labels[:i] + labels[i + 1:],
+                                  weights[:i] + weights[i + 1:]) for i in range(len(pages))]
+        results = []
+        for prior in PRIORS:
+            masks = [vote_scores(keys[i], base_scores[i], base_keep[i], held_votes[i], prior) >= 0.5
+                     for i in range(len(pages))]
+            results.append((page_f1(pages, masks, labels), prior))
+        best = max(f1 for f1, _ in results)
+        if best <= self.base_f1_:
+            return None, best
+        return max((prior, f1) for f1, prior in results if f1 >= best - TOLERANCE and f1 > self.base_f1_)
+
+    # -- prediction -------------------------------------------------------------------
+    def score_nodes(self, page: Page) -> np.ndarray:
+        """Per node: the base score shrunk toward its site vote (see the module notes)."""
+        self._check_fitted()
+        if not page.nodes:
+            return np.zeros(0)
+        base = self.base_method()
+        scores = base.score_nodes(page)
+        keep = np.asarray(base.select(page, scores), dtype=bool)
+        return vote_scores(node_keys(page), scores, keep, self.votes_, self.prior_)
+
+    def select(self, page: Page, scores: np.ndarray) -> np.ndarray:
+        return scores >= 0.5
+
+    def _check_fitted(self) -> None:
+        # scikit-learn's check_is_fitted would do; this module stays free of scikit-learn
+        if not hasattr(self, "votes_"):
+            raise NewsmlError("the adapted model is not fitted: fit it on labeled pages of the site "
+                              "(newsml train PAGES --base default)")
+
+    def feature_names(self) -> list[str]:
+        """The keys the labeled pages voted on."""
+        return sorted(getattr(self, "votes_", {}))
+
+    def summary_line(self) -> str:
+        """One line on what fitting chose, for people."""
+        self._check_fitted()
+        pages = len(self.pages_)
+        if self.cv_f1_ is None:
+            how = f"prior {self.prior_:g}" + (" (one page: nothing to hold out)" if pages == 1 else "")
+        elif self.prior_ is None:
+            how = (f"leave-one-page-out F1 {self.cv_f1_:.4f}: no better than the base alone, "
+                   "so it scores as the base")
+        else:
+            how = f"prior {self.prior_:g}, leave-one-page-out F1 {self.cv_f1_:.4f} (base {self.base_f1_:.4f})"
+        return f"adapted {self.base_name_} to {pages} page{'s' if pages != 1 else ''}: {how}"
+
+
+def _same_probe(found: list[float], expected: list[float]) -> bool:
+    """Whether two probe fingerprints agree (to 0.001: a base stored another way may round
+    its last digits differently and still be the same model)."""
+    return len(found) == len(expected) and bool(np.allclose(found, expected, atol=1e-3, rtol=0))
+
+
+def _is_model_file(base: object) -> bool:
+    return isinstance(base, (str, Path)) and str(base).endswith(".joblib")
+
+
+def _describe(page: Page) -> dict[str, Any]:
+    """What identifies a training page in the model: its title, size and a digest of its text."""
+    text = "\n".join(node.text for node in page.nodes)
+    return {"title": page.title, "nodes": len(page.nodes),
+            "sha1": hashlib.sha1(text.encode("utf-8")).hexdigest()[:16]}
+
+
+__all__ = ["AdaptedMethod", "count_votes", "node_keys", "probe_scores", "recentre", "vote_scores"]

@@ -1,0 +1,120 @@
+"""Fitted classifiers kept as plain arrays: what a model file holds for prediction.
+
+:class:`~newsml.estimators.DempsterShaferClassifier` and
+:class:`~newsml.estimators.DiscretizedNaiveBayes` are scikit-learn estimators, so
+unpickling one imports scikit-learn and SciPy: most of the start-up time and memory
+of ``newsml predict``, for a prediction that is a few numpy operations. Methods keep
+their fitted state instead (like :class:`~newsml.estimators.trees.FrozenTrees` for the
+boosted trees): the same fitted attributes, the same arithmetic, the same
+probabilities; no scikit-learn input validation (the callers pass float matrices).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import numpy as np
+
+_EPS = 1e-9
+
+
+def combine(h: np.ndarray, weights: np.ndarray, positive: np.ndarray) -> np.ndarray:
+    """m({news}) for each row of evidence values ``h`` in [0, 1] (Dempster's rule)."""
+    mass = h * weights
+    P = 1.0 - np.prod(1.0 - mass[:, positive], axis=1)
+    N = 1.0 - np.prod(1.0 - mass[:, ~positive], axis=1)
+    return P * (1.0 - N) / np.maximum(1.0 - P * N, _EPS)
+
+
+def expit(x: np.ndarray) -> np.ndarray:
+    """The logistic function 1 / (1 + exp(-x)), as ``scipy.special.expit`` computes it."""
+    with np.errstate(over="ignore"):   # exp(-x) = inf for x < -709: the result is 0, as it should be
+        return 1.0 / (1.0 + np.exp(-x))
+
+
+def _rows(X: Any, n_features: int, owner: str) -> np.ndarray:
+    """``X`` as a finite float matrix of ``n_features`` columns, else ValueError."""
+    X = np.asarray(X, dtype=float)
+    if X.ndim != 2 or X.shape[1] != n_features:
+        raise ValueError(f"X has shape {X.shape}, but {owner} is expecting {n_features} features as input")
+    if not np.isfinite(X).all():
+        raise ValueError(f"Input X contains NaN or infinity ({owner})")
+    return X
+
+
+class FrozenDempsterShafer:
+    """The fitted state of a DempsterShaferClassifier and its ``belief``/``predict_proba``."""
+
+    def __init__(self, classes_: np.ndarray, scale_min_: np.ndarray, scale_span_: np.ndarray,
+                 positive_: np.ndarray, weights_: np.ndarray, background_: np.ndarray):
+        self.classes_ = classes_
+        self.scale_min_ = scale_min_
+        self.scale_span_ = scale_span_
+        self.positive_ = positive_
+        self.weights_ = weights_
+        self.background_ = background_
+        self.n_features_in_ = len(weights_)
+
+    @classmethod
+    def from_estimator(cls, model: Any) -> FrozenDempsterShafer:
+        """Copy the fitted arrays of ``model``, a fitted DempsterShaferClassifier."""
+        return cls(*(np.array(getattr(model, name)) for name in
+                     ("classes_", "scale_min_", "scale_span_", "positive_", "weights_", "background_")))
+
+    def belief(self, X: Any) -> np.ndarray:
+        """m({news}): the combined belief in the positive class, one value per row."""
+        h = np.clip((_rows(X, self.n_features_in_, "FrozenDempsterShafer") - self.scale_min_)
+                    / self.scale_span_, 0.0, 1.0)
+        if not self.background_.any():
+            return combine(h, self.weights_, self.positive_)
+        extended = np.hstack([h, np.ones((len(h), 2))])
+        return combine(extended, np.concatenate([self.weights_, self.background_]),
+                       np.concatenate([self.positive_, [True, False]]))
+
+    def predict_proba(self, X: Any) -> np.ndarray:
+        """``[1 - m({news}), m({news})]`` per row, columns in the order of ``classes_``."""
+        m = self.belief(X)
+        return np.column_stack([1.0 - m, m])
+
+    def predict(self, X: Any) -> np.ndarray:
+        return self.classes_[(self.belief(X) >= 0.5).astype(int)]
+
+
+class FrozenNaiveBayes:
+    """The fitted state of a DiscretizedNaiveBayes and its ``predict_proba``."""
+
+    def __init__(self, classes_: np.ndarray, edges_: list[np.ndarray], class_log_prior_: np.ndarray,
+                 feature_log_prob_: list[np.ndarray]):
+        self.classes_ = classes_
+        self.edges_ = edges_
+        self.class_log_prior_ = class_log_prior_
+        self.feature_log_prob_ = feature_log_prob_
+        self.n_features_in_ = len(edges_)
+
+    @classmethod
+    def from_estimator(cls, model: Any) -> FrozenNaiveBayes:
+        """Copy the fitted arrays of ``model``, a fitted DiscretizedNaiveBayes."""
+        return cls(np.array(model.classes_), [np.array(e) for e in model.edges_],
+                   np.array(model.class_log_prior_), [np.array(t) for t in model.feature_log_prob_])
+
+    def predict_joint_log_proba(self, X: Any) -> np.ndarray:
+        """Unnormalized log P(c) + sum_j log P(bin_j | c), one column per class."""
+        X = _rows(X, self.n_features_in_, "FrozenNaiveBayes")
+        joint = np.tile(self.class_log_prior_, (X.shape[0], 1))
+        for j, (edges, table) in enumerate(zip(self.edges_, self.feature_log_prob_)):
+            joint += table[:, np.digitize(X[:, j], edges)].T
+        return joint
+
+    def predict_log_proba(self, X: Any) -> np.ndarray:
+        joint = self.predict_joint_log_proba(X)
+        top = joint.max(axis=1, keepdims=True)
+        top = np.where(np.isfinite(top), top, 0.0)
+        log_norm = top + np.log(np.exp(joint - top).sum(axis=1, keepdims=True))
+        return joint - log_norm
+
+    def predict_proba(self, X: Any) -> np.ndarray:
+        """Class probabilities, columns in the order of ``classes_``."""
+        return np.exp(self.predict_log_proba(X))
+
+    def predict(self, X: Any) -> np.ndarray:
+        return self.classes_[np.argmax(self.predict_joint_log_proba(X), axis=1)]

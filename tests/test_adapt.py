@@ -1,0 +1,179 @@
+"""Adaptation to one site: the default model corrected by a few labeled pages of the site."""
+
+from __future__ import annotations
+
+import pickle
+import shutil
+import warnings
+
+import numpy as np
+import pytest
+from conftest import LABELED, shared_corpus
+from typer.testing import CliRunner
+
+from newsml import ConfigurationError, NewsExtractor, NewsmlError, load_corpus, load_model, save_model, score
+from newsml.adaptation import AdaptedMethod, node_keys, vote_scores
+from newsml.cli import app
+from newsml.extract import extract_page
+from newsml.page import load_page
+from newsml.persistence import get_method
+from newsml.training import labeled_pages, train_method
+
+
+def _site(corpus: str, site: str) -> list:
+    pages = [page for page in load_corpus(shared_corpus(corpus), split="test") if page.site == site]
+    assert len(pages) >= 7, f"{corpus}/{site}: {len(pages)} test pages"
+    return pages
+
+
+def _f1s(method, pages) -> list[float]:
+    return [score(extract_page(load_page(page.html), method).text, page.gold).f1 for page in pages]
+
+
+def _adapt(pages) -> AdaptedMethod:
+    kept, skipped = labeled_pages(pages)
+    assert not skipped
+    return AdaptedMethod().fit([parsed for _, parsed, _ in kept], [labels for _, _, labels in kept])
+
+
+# -- on real pages of one site (shared corpora) -------------------------------------------------
+
+@pytest.mark.parametrize("corpus, site", [("daniel_en", "www.theglobeandmail.com"),
+                                          ("daniel_en", "www.dailymail.co.uk")])
+def test_five_labeled_pages_beat_the_default_on_the_other_pages_of_the_site(corpus, site):
+    pages = _site(corpus, site)
+    labeled, held = pages[:5], pages[5:]
+    adapted = _adapt(labeled)
+    assert adapted.prior_ is not None, "leave-one-page-out kept the base: nothing was learned"
+    default = get_method("default")
+    gain = np.mean(_f1s(adapted, held)) - np.mean(_f1s(default, held))
+    assert gain > 0.01, f"adapted minus default on {len(held)} held-out pages: {gain:+.4f}"
+
+
+def test_one_labeled_page_is_no_worse_than_the_default_on_the_other_pages():
+    """Each page of the site in turn is the one labeled page; the others are scored."""
+    pages = _site("daniel_en", "www.theglobeandmail.com")
+    default = dict(zip((p.id for p in pages), _f1s(get_method("default"), pages)))
+    adapted, base = [], []
+    for i, page in enumerate(pages):
+        held = pages[:i] + pages[i + 1:]
+        adapted.append(np.mean(_f1s(_adapt([page]), held)))
+        base.append(np.mean([default[p.id] for p in held]))
+    assert np.mean(adapted) >= np.mean(base), (np.mean(adapted), np.mean(base))
+
+
+# -- the model, its base and its file ------------------------------------------------------------
+
+@pytest.fixture(scope="module")
+def adapted_labeled(tmp_path_factory):
+    """The default adapted to the English train pages of labeled/ (a site of its own), saved."""
+    folder = tmp_path_factory.mktemp("site") / "mine"
+    folder.mkdir()
+    for page in load_corpus(LABELED, split="train"):
+        if page.id.startswith("en"):
+            for suffix in (".html", ".txt"):          # no json: a user's own pages name no split
+                shutil.copy(page.html_path.with_suffix(suffix), folder)
+    method, metadata = train_method("default", [folder], base="default")
+    path = save_model(method, folder.parent / "site.joblib", **metadata)
+    return folder, method, metadata, path
+
+
+def test_the_model_file_records_its_base_and_the_pages_it_saw(adapted_labeled):
+    folder, method, metadata, path = adapted_labeled
+    ids = sorted(p.stem for p in folder.glob("*.html"))
+    assert metadata["training"]["corpora"] == {"mine": len(ids)}       # pages without json count
+    assert sorted(i.split("/")[1] for i in metadata["training"]["page_ids"]) == ids
+    assert metadata["base"] == {"name": "fusion", "newsml_version": method.base_version_,
+                                "kept": "by reference"}
+    loaded, meta = load_model(path)
+    assert meta["method"] == "adapted" and meta["base"]["name"] == "fusion"
+    assert loaded.base == "default" and len(loaded.pages_) == len(ids)
+    assert all(len(p["sha1"]) == 16 and p["nodes"] > 0 for p in loaded.pages_)
+    # by reference: the file holds votes, not a copy of the shipped model
+    assert "_base_cache" not in loaded.__dict__ and path.stat().st_size < 100_000
+    page = load_page(next(folder.glob("*.html")))
+    np.testing.assert_allclose(loaded.score_nodes(page), method.score_nodes(page))
+
+
+def test_a_base_that_changed_since_the_adaptation_is_reported(adapted_labeled):
+    _, method, _, _ = adapted_labeled
+    copy = pickle.loads(pickle.dumps(method))
+    copy.base_probe_ = [0.123] * len(method.base_probe_)
+    with pytest.warns(UserWarning, match="changed since this model was adapted"):
+        copy.base_method()
+
+
+def test_without_votes_the_adapted_model_decides_as_its_base():
+    base = get_method("default")
+    page = load_page(LABELED / "zh03-city-football.html")
+    scores = base.score_nodes(page)
+    keep = base.select(page, scores)
+    same = vote_scores(node_keys(page), scores, keep, {}, prior=1.0) >= 0.5
+    assert np.array_equal(same, keep)
+    # the site's vote on a key wins over a confident base when the prior is small
+    keys = node_keys(page)
+    kept = int(np.flatnonzero(keep)[0])
+    votes = {key: (0.0, 5) for key in keys[kept]}
+    assert vote_scores(keys, scores, keep, votes, prior=0.25)[kept] < 0.5
+
+
+def test_extractor_with_a_base_adapts_it(adapted_labeled):
+    folder, _, _, _ = adapted_labeled
+    pages = sorted(folder.glob("*.html"))[:3]
+    golds = [p.with_suffix(".txt").read_text(encoding="utf-8") for p in pages]
+    extractor = NewsExtractor(base="default").fit(pages, golds)
+    assert isinstance(extractor.method_, AdaptedMethod) and extractor.n_train_pages_ == 3
+    assert extractor.method_.base_name_ == "fusion"
+    assert extractor.score(pages, golds) >= NewsExtractor().fit(pages).score(pages, golds)
+    with pytest.raises(ConfigurationError, match="not both"):
+        NewsExtractor(method="nb", base="default").fit(pages, golds)
+
+
+def test_adapting_a_model_file_keeps_it_by_value(adapted_labeled, tmp_path):
+    folder, _, _, _ = adapted_labeled
+    pages = sorted(folder.glob("*.html"))[:2]
+    golds = [p.with_suffix(".txt").read_text(encoding="utf-8") for p in pages]
+    base = NewsExtractor(method="econ").fit(pages).method_
+    path = save_model(base, tmp_path / "econ.joblib")
+    method = NewsExtractor(base=str(path)).fit(pages, golds).method_
+    assert not method.base_by_reference() and method.base_name_ == "econ"
+
+
+# -- the command line ----------------------------------------------------------------------------
+
+def test_cli_train_with_base_writes_an_adapted_model(adapted_labeled, tmp_path):
+    folder, _, _, _ = adapted_labeled
+    out = tmp_path / "site.joblib"
+    result = CliRunner().invoke(app, ["train", str(folder), "--base", "default", "-o", str(out)])
+    assert result.exit_code == 0, result.output
+    assert "adapted fusion to" in result.stdout and out.is_file()
+    assert load_model(out)[0].name == "adapted"
+    both = CliRunner().invoke(app, ["train", str(folder), "--base", "default", "-m", "nb", "-o",
+                                    str(tmp_path / "x.joblib")])
+    assert both.exit_code == 2 and "not both" in both.stderr
+
+
+def test_a_folder_without_gold_pairs_is_a_clear_error(tmp_path):
+    folder = tmp_path / "mine"
+    folder.mkdir()
+    shutil.copy(LABELED / "en01-council-budget.html", folder)
+    with pytest.raises(NewsmlError, match=r"mine: no labeled page .* gold text .*en01-council-budget\.txt"):
+        train_method("default", [folder], base="default")
+    result = CliRunner().invoke(app, ["train", str(folder), "--base", "default",
+                                      "-o", str(tmp_path / "m.joblib")])
+    assert result.exit_code == 1 and "mine: no labeled page" in result.stderr
+    assert not (tmp_path / "m.joblib").exists()
+
+
+def test_pages_without_split_train_beside_other_corpora(tmp_path):
+    mine = tmp_path / "mine"
+    mine.mkdir()
+    for name in ("en01-council-budget", "en02-flood-warning"):
+        for suffix in (".html", ".txt"):
+            shutil.copy(LABELED / f"{name}{suffix}", mine)
+    (mine / "en02-flood-warning.json").write_text('{"url": "https://example.com/a"}', encoding="utf-8")
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        _, metadata = train_method("econ", [LABELED, mine], cv_folds=0)
+    assert metadata["training"]["corpora"]["mine"] == 2
+    assert len(load_corpus(mine, split="test")) == 0      # ... but they are no test pages
