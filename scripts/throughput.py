@@ -228,10 +228,12 @@ def main() -> None:
                                 "-o", str(root / "mem.jsonl")]
             seconds, _, result, samples = timed(command, env)
             total, failed = jsonl_counts(root / "mem.jsonl")
+            tenths = [statistics.median(samples[k * len(samples) // 10:(k + 1) * len(samples) // 10])
+                      for k in range(10)]
             memory = (f"Memory over a longer run: `newsml predict --from-file LIST --jobs 2` over {total} "
-                      "pages "
-                      f"(the {args.pages} above, repeated; {failed} errors) in {seconds:.0f} s: "
-                      f"{flat_memory(samples)} (parent and workers together).")
+                      f"pages (the {args.pages} above, repeated; {failed} errors) in {seconds:.0f} s, "
+                      "parent and workers together, median of each tenth of the run: "
+                      + ", ".join(f"{value / 2**20:.0f}" for value in tenths) + " MB.")
             print(memory, file=sys.stderr)
         speedups.append(machine_speedup())
     load_after = os.getloadavg()
