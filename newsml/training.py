@@ -17,6 +17,7 @@ from pathlib import Path
 from typing import Any, Protocol
 
 import numpy as np
+from threadpoolctl import threadpool_limits
 
 from .align import MIN_SHARE, align_labels
 from .corpus import LabeledPage, load_corpus
@@ -33,6 +34,11 @@ log = logging.getLogger(__name__)
 
 #: Below this share of its gold's tokens occurring in the page, a page is not trained on.
 MIN_GOLD_COVERAGE = 0.5
+#: Threads of each math library (OpenMP of the boosted trees, BLAS) while training: its
+#: matrices are small, and on a busy machine more threads spin and wait. On a shared 2-core
+#: machine `newsml train labeled/` took 118-192 s with the libraries' default threads and
+#: 6.5 s with one.
+TRAINING_THREADS = 1
 
 
 class GoldPage(Protocol):
@@ -99,11 +105,13 @@ def fit_method(method: NodeMethod, pages: Sequence[Page], labels: Sequence[np.nd
     Learned methods are fitted. Rule methods with a ``search_space`` are tuned: the
     result is a copy set to the grid point with the best macro F1 on the pages (its
     ``get_params()`` show what runs). Other rule methods are returned as they are.
+    Runs with :data:`TRAINING_THREADS` threads per math library.
     """
-    if not method.requires_fit and method.search_space:
-        tuned, params, f1 = grid_search(method, method.search_space, pages, labels)
-        return tuned, {"tuned_params": params, "tuned_f1": f1}
-    return method.fit(pages, labels, groups=groups), {}
+    with threadpool_limits(TRAINING_THREADS):
+        if not method.requires_fit and method.search_space:
+            tuned, params, f1 = grid_search(method, method.search_space, pages, labels)
+            return tuned, {"tuned_params": params, "tuned_f1": f1}
+        return method.fit(pages, labels, groups=groups), {}
 
 
 def cross_validated_f1(make: Callable[[], NodeMethod], pages: Sequence[Page],
@@ -128,7 +136,17 @@ def cross_validated_f1(make: Callable[[], NodeMethod], pages: Sequence[Page],
 def train_method(name: str, corpora: Sequence[str | Path], split: str | None = "train",
                  params: dict[str, Any] | None = None, cv_folds: int = 5, min_share: float = MIN_SHARE,
                  progress: ProgressHook | None = None) -> tuple[NodeMethod, dict[str, Any]]:
-    """Train method ``name`` on labeled folders; return it with the metadata of its model file."""
+    """Train method ``name`` on labeled folders; return it with the metadata of its model file.
+
+    Runs with :data:`TRAINING_THREADS` threads per math library.
+    """
+    with threadpool_limits(TRAINING_THREADS):
+        return _train_method(name, corpora, split, params, cv_folds, min_share, progress)
+
+
+def _train_method(name: str, corpora: Sequence[str | Path], split: str | None, params: dict[str, Any] | None,
+                  cv_folds: int, min_share: float, progress: ProgressHook | None,
+                  ) -> tuple[NodeMethod, dict[str, Any]]:
     pages: list[LabeledPage] = []
     sizes: dict[str, int] = {}
     for folder in corpora:
