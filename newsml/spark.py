@@ -13,7 +13,8 @@ cached in this module):
 
 A page that fails becomes a row with ``error`` set and no article, as in the one-machine
 JSONL output (:func:`newsml.batch.page_record`), so the two outputs compare row for row.
-Needs the ``spark`` extra (pyspark) and Java 17 or later on every machine.
+Needs the ``spark`` extra (pyspark) and Java 17 or later on every machine. The imports
+are absolute so that ``spark-submit`` can run this file as a script.
 """
 
 from __future__ import annotations
@@ -26,15 +27,15 @@ from functools import cache
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from .batch import ScorerSpec, page_record, source_record
-from .errors import ConfigurationError, NewsmlError
-from .sources import expand_inputs, iter_pages
+from newsml.batch import ScorerSpec, page_record, source_record
+from newsml.errors import ConfigurationError, NewsmlError
+from newsml.sources import expand_inputs, iter_pages
 
 if TYPE_CHECKING:
     from pyspark import RDD
     from pyspark.sql import DataFrame, SparkSession
 
-    from .methods import NodeMethod
+    from newsml.methods import NodeMethod
 
 #: Columns of an article row, in order: who the page is, then the article or the error.
 ROW_FIELDS = ("id", "path", "url", "record_id", "title", "text", "paragraphs", "scores",
@@ -200,4 +201,8 @@ def main(argv: Sequence[str] | None = None) -> int:
 
 
 if __name__ == "__main__":
-    sys.exit(main())
+    # Run the module's own copy, not __main__'s: the functions sent to the executors must
+    # be found there under newsml.spark (their __main__ is Spark's worker daemon).
+    from newsml.spark import main as job
+
+    sys.exit(job())

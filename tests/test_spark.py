@@ -122,3 +122,21 @@ def test_the_job_refuses_a_folder_without_pages_and_standard_input(tmp_path, cap
     assert newsml_spark.main(["-", "-o", str(tmp_path / "out")]) == 2
     assert "standard input" in capsys.readouterr().err
     assert not (tmp_path / "out").exists()
+
+
+def test_python_dash_m_runs_the_job(tmp_path):
+    """The module run as a program: what the executors receive must not live in __main__."""
+    import subprocess
+
+    folder = tmp_path / "pages"
+    folder.mkdir()
+    pages = sorted(LABELED.glob("*.html"))[:3]
+    for page in pages:
+        shutil.copy(page, folder)
+    out = tmp_path / "out"
+    env = {**os.environ, "PYSPARK_PYTHON": sys.executable}
+    done = subprocess.run([sys.executable, "-m", "newsml.spark", str(folder), "-o", str(out), "-f", "jsonl",
+                           "--master", "local[1]"], capture_output=True, text=True, env=env, timeout=300)
+    assert done.returncode == 0, done.stderr[-2000:]
+    records = [json.loads(line) for part in sorted(out.glob("part-*")) for line in part.open()]
+    assert records == one_machine(list(expand_inputs([str(folder)])))
