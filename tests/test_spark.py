@@ -9,6 +9,7 @@ import json
 import os
 import shutil
 import sys
+from pathlib import Path
 
 import pytest
 from conftest import LABELED, shared_corpus
@@ -140,3 +141,14 @@ def test_python_dash_m_runs_the_job(tmp_path):
     assert done.returncode == 0, done.stderr[-2000:]
     records = [json.loads(line) for part in sorted(out.glob("part-*")) for line in part.open()]
     assert records == one_machine(list(expand_inputs([str(folder)])))
+
+
+def test_files_read_by_spark_binaryfile(spark):
+    """The route for HDFS and object storage: Spark reads the files, newsml extracts."""
+    files = spark.read.format("binaryFile").option("pathGlobFilter", "zh0*.html").load(str(LABELED))
+    rows = newsml_spark.extract_dataframe(files, id_col="path", html_col="content").collect()
+    scorer = get_method("default")
+    expected = {Path(page).name: page_record(Path(page).read_bytes(), scorer, {})["text"]
+                for page in sorted(LABELED.glob("zh0*.html"))}
+    assert {Path(row["id"].removeprefix("file:")).name: row["text"] for row in rows} == expected
+    assert len(expected) == 9
