@@ -598,6 +598,20 @@ def caveats() -> list[str]:
             "- Peers get decoded text while newsml's time includes decoding the bytes.", ""]
 
 
+#: Sections of docs/benchmark.md that other scripts write (throughput.py, spark_throughput.py):
+#: a rewrite of the file keeps them, from the first of these headings to the end.
+OTHER_SECTIONS = ("## Throughput over many pages",)
+
+
+def kept_sections(path: Path) -> str:
+    """The part of an existing report that other scripts wrote, to append to a new report."""
+    if not path.is_file():
+        return ""
+    text = path.read_text(encoding="utf-8")
+    starts = [text.find(f"\n{heading}") for heading in OTHER_SECTIONS if f"\n{heading}" in text]
+    return text[min(starts) + 1:] if starts else ""
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--data", type=Path, default=DEFAULT_DATA)
@@ -689,7 +703,8 @@ def main() -> int:
     report = "\n".join(lines)
     if args.out:
         args.out.parent.mkdir(parents=True, exist_ok=True)
-        args.out.write_text(report, encoding="utf-8")
+        kept = kept_sections(args.out)
+        args.out.write_text(report.rstrip("\n") + "\n" + (f"\n{kept}" if kept else ""), encoding="utf-8")
     if args.summary_out:
         args.summary_out.parent.mkdir(parents=True, exist_ok=True)
         args.summary_out.write_text("\n".join([*summary, "", *legend, ""]), encoding="utf-8")
