@@ -237,6 +237,9 @@ def train(
     base: Annotated[str | None, typer.Option(
         "--base", help="Adapt this model (`default`, or a model file) to the pages instead of "
                        "training from scratch: a few labeled pages of one site are enough.")] = None,
+    jobs: Annotated[int | None, typer.Option(
+        "--jobs", "-j", min=1, help="Processes fitting the cross-validation's folds side by side "
+                                    "[default: the machine's cores].", show_default=False)] = None,
     debug: DebugOption = False,
 ) -> None:
     """Train a method on labeled pages and write a model file.
@@ -247,6 +250,7 @@ def train(
     """
     from . import methods as registry
     from .adaptation import AdaptedMethod
+    from .batch import available_cores
     from .output import check_output
     from .persistence import save_model
     from .progress import progress_bar
@@ -266,7 +270,7 @@ def train(
         name = registry.resolve_name(method)
         with progress_bar() as progress, _warnings_on_stderr():
             fitted, metadata = train_method(name, corpora, split=split.value, cv_folds=cv_folds,
-                                            progress=progress, base=base)
+                                            progress=progress, base=base, jobs=jobs or available_cores())
         save_model(fitted, output, **metadata)
     except (NewsmlError, OSError) as exc:
         if debug:

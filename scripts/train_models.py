@@ -14,6 +14,7 @@ import sys
 import time
 from pathlib import Path
 
+from newsml.batch import available_cores
 from newsml.methods import shipped_names
 from newsml.persistence import save_model
 from newsml.progress import progress_bar
@@ -29,6 +30,8 @@ def main() -> int:
                         help="methods to train (default: every method whose model ships)")
     parser.add_argument("--out", type=Path, default=REPO / "models")
     parser.add_argument("--cv-folds", type=int, default=5)
+    parser.add_argument("--jobs", type=int, default=available_cores(),
+                        help="processes fitting the cross-validation's folds (default: the cores)")
     args = parser.parse_args()
     corpora = sorted(path for path in args.data.iterdir() if path.is_dir())
     if not corpora:
@@ -38,7 +41,7 @@ def main() -> int:
         start = time.perf_counter()
         with progress_bar() as progress:
             method, metadata = train_method(name, corpora, split="train", cv_folds=args.cv_folds,
-                                            progress=progress)
+                                            progress=progress, jobs=args.jobs)
         path = save_model(method, args.out / f"{name}.joblib", **metadata)
         info = metadata["training"]
         print(f"{name}: {info['pages']} train pages {info['corpora']}, cv F1 {_figure(metadata['cv_f1'])}, "

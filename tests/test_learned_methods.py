@@ -114,6 +114,21 @@ def test_cross_validated_f1_scores_held_out_pages(labeled):
     assert 0.5 < f1 <= 1.0
 
 
+def test_cross_validation_in_processes_gives_the_same_f1(labeled, monkeypatch):
+    """Folds fitted in two forked processes: the same figure as one after another."""
+    import multiprocessing
+
+    docs, labels, train, _ = labeled
+    golds = [p.gold for p in train]
+    one = cross_validated_f1(lambda: new_method("nb"), docs, labels, golds, folds=3)
+    contexts, real = [], multiprocessing.get_context
+    monkeypatch.setattr(multiprocessing, "get_context",
+                        lambda method: contexts.append(method) or real(method))
+    two = cross_validated_f1(lambda: new_method("nb"), docs, labels, golds, folds=3, jobs=2)
+    assert two == one
+    assert contexts == (["fork"] if "fork" in multiprocessing.get_all_start_methods() else [])
+
+
 def test_fusion_rejects_unknown_evidence(labeled):
     docs, labels, _, _ = labeled
     with pytest.raises(NewsmlError, match="unknown evidence"):
