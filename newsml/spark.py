@@ -27,7 +27,7 @@ from functools import cache
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from newsml.batch import ScorerSpec, page_record, source_record
+from newsml.batch import ScorerSpec, error_record, page_record, source_record
 from newsml.errors import ConfigurationError, NewsmlError
 from newsml.sources import expand_inputs, iter_pages
 
@@ -74,13 +74,23 @@ def _row(record: dict[str, Any]) -> tuple[Any, ...]:
 def extract_partition(pages: Iterable[tuple[str, bytes]], model: str | None = None,
                       method: str = "default", timeout: float | None = DEFAULT_TIMEOUT
                       ) -> Iterator[tuple[Any, ...]]:
-    """Article rows (:data:`ROW_FIELDS` order) of ``(id, html)`` pairs."""
+    """Article rows (:data:`ROW_FIELDS` order) of ``(id, html)`` pairs; ``html`` is bytes,
+    a bytearray or a str. A null or any other value is an error row, not a failed task."""
     scorer = _scorer(model, method)
     for key, html in pages:
-        yield _row(page_record(bytes(html), scorer, {"id": str(key)}, timeout=timeout))
+        identity = {"id": None if key is None else str(key)}
+        if isinstance(html, str):
+            html = html.encode("utf-8")
+        if isinstance(html, (bytes, bytearray, memoryview)):
+            yield _row(page_record(bytes(html), scorer, identity, timeout=timeout))
+        else:
+            what = "null" if html is None else type(html).__name__
+            yield _row(error_record(identity, f"no HTML: the html column is {what}, not bytes or a string"))
 
 
-def _check_method(model: str | None, method: str) -> None:
+def _check_options(model: str | None, method: str, timeout: float | None = None) -> None:
+    if timeout is not None and timeout < 0:
+        raise ConfigurationError(f"the time limit must be 0 (none) or more seconds, not {timeout:g}")
     if model is not None and method != "default":
         raise ConfigurationError("give either a method or a model file, not both")
     if model is not None and not Path(model).is_file():
@@ -97,7 +107,7 @@ def extract_rdd(rdd: RDD, model: str | Path | None = None, method: str = "defaul
     """An RDD of ``(id, html bytes)`` to an RDD of article rows (tuples in
     :data:`ROW_FIELDS` order), extracted per partition."""
     name = None if model is None else str(model)
-    _check_method(name, method)
+    _check_options(name, method, timeout)
     from pyspark.sql import SparkSession
 
     spark = SparkSession.builder.getOrCreate()
@@ -118,8 +128,7 @@ def extract_dataframe(frame: DataFrame, id_col: str = "id", html_col: str = "htm
     for column in (id_col, html_col):
         if column not in frame.columns:
             raise ConfigurationError(f"the DataFrame has no column {column!r} (columns: {frame.columns})")
-    pairs = frame.select(id_col, html_col).rdd.map(
-        lambda row: (row[0], row[1].encode("utf-8") if isinstance(row[1], str) else row[1]))
+    pairs = frame.select(id_col, html_col).rdd.map(tuple)
     rows = extract_rdd(pairs, model=model, method=method, timeout=timeout)
     return frame.sparkSession.createDataFrame(rows, ROW_SCHEMA)
 
@@ -130,7 +139,7 @@ def extract_paths(spark: SparkSession, paths: Sequence[str], model: str | Path |
     """Article rows of every page in ``paths`` (files, as listed by the driver), each file
     read by the executor that extracts it."""
     name = None if model is None else str(model)
-    _check_method(name, method)
+    _check_options(name, method, timeout)
     _ship_model(spark, name)
     shipped = None if name is None else Path(name).name
     slices = max(1, min(len(paths), partitions or spark.sparkContext.defaultParallelism * 4))
@@ -167,7 +176,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         print(f"newsml: error: {args.output} exists; give a new output folder", file=sys.stderr)
         return 2
     try:
-        _check_method(args.model, args.method)
+        _check_options(args.model, args.method, args.timeout)
         paths = list(expand_inputs(args.inputs, glob=args.glob))
     except NewsmlError as exc:
         print(f"newsml: error: {exc}", file=sys.stderr)

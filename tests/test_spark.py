@@ -86,6 +86,23 @@ def test_a_dataframe_of_ids_and_html(spark):
     assert all(record["text"] for record in expected[:-1])
 
 
+def test_null_and_text_html_are_rows_not_failed_tasks(spark):
+    """Crawl tables hold null bodies; a str column is HTML text. Neither may fail the job."""
+    page = sorted(LABELED.glob("*.html"))[0]
+    frame = spark.createDataFrame([("null", None), ("text", page.read_text(encoding="utf-8"))],
+                                  "id string, html string")
+    rows = {row["id"]: row for row in newsml_spark.extract_dataframe(frame).collect()}
+    assert "null" in rows["null"]["error"] and rows["null"]["text"] is None
+    html = page.read_text(encoding="utf-8").encode("utf-8")
+    expected = page_record(html, get_method("default"), {"id": "text"})
+    assert plain([rows["text"]]) == [expected]
+
+
+def test_a_negative_time_limit_is_refused(spark):
+    with pytest.raises(ConfigurationError, match="time limit"):
+        newsml_spark.extract_paths(spark, ["x.html"], timeout=-1)
+
+
 def test_a_model_file_is_shipped_to_the_executors(spark, tmp_path):
     model = save_model(get_method("econ"), tmp_path / "econ.joblib")
     paths = [str(page) for page in sorted(LABELED.glob("*.html"))[:4]]
