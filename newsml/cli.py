@@ -330,6 +330,7 @@ def label(
 @app.command("methods")
 def list_methods() -> None:
     """List the available extraction methods."""
+    from . import adaptation  # noqa: F401  (registers `adapted`, which lives outside newsml.methods)
     from . import methods as registry
 
     for name, summary in registry.describe().items():

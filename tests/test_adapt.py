@@ -2,9 +2,13 @@
 
 from __future__ import annotations
 
+import json
 import pickle
 import shutil
+import subprocess
+import sys
 import warnings
+from pathlib import Path
 
 import numpy as np
 import pytest
@@ -140,6 +144,38 @@ def test_adapting_a_model_file_keeps_it_by_value(adapted_labeled, tmp_path):
 
 
 # -- the command line ----------------------------------------------------------------------------
+
+def _fresh(*args: str, cwd=None) -> subprocess.CompletedProcess:
+    """``newsml ARGS`` in a new interpreter: nothing imported beforehand, as a user runs it."""
+    return subprocess.run([sys.executable, "-m", "newsml.cli", *args], capture_output=True, text=True,
+                          timeout=600, cwd=cwd)
+
+
+def test_an_adapted_model_is_used_by_predict_and_evaluate_in_fresh_processes(adapted_labeled, tmp_path):
+    folder, _, _, _ = adapted_labeled
+    model = tmp_path / "site.joblib"
+    trained = _fresh("train", str(folder), "--base", "default", "-o", str(model))
+    assert trained.returncode == 0, trained.stderr
+    pages = sorted(str(p) for p in folder.glob("*.html"))[:2]
+    expected = [extract_page(load_page(Path(p)), load_model(model)[0]).text for p in pages]
+    for jobs in ("1", "2"):
+        run = _fresh("predict", *pages, "--model", str(model), "-j", jobs, "-f", "jsonl")
+        assert run.returncode == 0, run.stderr
+        records = sorted((json.loads(line) for line in run.stdout.splitlines()), key=lambda r: r["path"])
+        assert [record["text"] for record in records] == expected, f"-j {jobs}"
+    evaluated = _fresh("evaluate", str(folder), "--model", str(model), "--split", "all")
+    assert evaluated.returncode == 0, evaluated.stderr
+    loaded = subprocess.run([sys.executable, "-c", "import sys; from newsml.persistence import load_model; "
+                             "print(load_model(sys.argv[1])[0].name)", str(model)],
+                            capture_output=True, text=True, timeout=300)
+    assert loaded.stdout.strip() == "adapted", loaded.stderr
+
+
+def test_methods_lists_adapted_in_a_fresh_process():
+    listed = _fresh("methods")
+    assert listed.returncode == 0, listed.stderr
+    assert "adapted" in [line.split()[0] for line in listed.stdout.splitlines() if line.strip()]
+
 
 def test_cli_train_with_base_writes_an_adapted_model(adapted_labeled, tmp_path):
     folder, _, _, _ = adapted_labeled
