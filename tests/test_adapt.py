@@ -141,6 +141,14 @@ def test_adapting_a_model_file_keeps_it_by_value(adapted_labeled, tmp_path):
     path = save_model(base, tmp_path / "econ.joblib")
     method = NewsExtractor(base=str(path)).fit(pages, golds).method_
     assert not method.base_by_reference() and method.base_name_ == "econ"
+    page = load_page(pages[0])
+    expected = method.score_nodes(page)
+    saved = save_model(method, tmp_path / "site.joblib")
+    path.unlink()                           # the adapted file must not need the base file
+    loaded = load_model(saved)[0]
+    assert "_base_cache" not in loaded.__dict__
+    np.testing.assert_allclose(loaded.score_nodes(page), expected)
+    np.testing.assert_allclose(pickle.loads(pickle.dumps(method)).score_nodes(page), expected)
 
 
 # -- the command line ----------------------------------------------------------------------------
