@@ -215,7 +215,11 @@ class AdaptedMethod(NodeMethod):
         if not isinstance(self.base, str):
             raise ConfigurationError(f"base must be a method name, a model file or a method, "
                                      f"not {self.base!r}")
-        return get_method(self.base)
+        try:
+            return get_method(self.base)
+        except ConfigurationError as exc:
+            raise ConfigurationError(f"base {self.base!r} is no model file (none exists by that name) and "
+                                     f"no method: {exc}") from None
 
     def base_method(self) -> NodeMethod:
         """The base model: the copy kept by fit for a model file, else loaded once (a base by
@@ -342,7 +346,9 @@ def _same_probe(found: list[float], expected: list[float]) -> bool:
 
 
 def _is_model_file(base: str) -> bool:
-    return base.endswith(".joblib")
+    """Whether a base given as a string names a model file: any existing file (else it is
+    a method name)."""
+    return Path(base).is_file()
 
 
 def _describe(page: Page) -> dict[str, Any]:

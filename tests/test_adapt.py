@@ -197,6 +197,29 @@ def test_cli_train_with_base_writes_an_adapted_model(adapted_labeled, tmp_path):
     assert both.exit_code == 2 and "not both" in both.stderr
 
 
+def test_base_is_a_model_file_whatever_its_suffix_else_a_method_name(adapted_labeled, tmp_path):
+    folder, _, _, _ = adapted_labeled
+    econ = save_model(NewsExtractor(method="econ").fit([]).method_, tmp_path / "econ.joblib")
+    renamed = econ.rename(tmp_path / "econmodel.bin")
+    out = tmp_path / "site.joblib"
+    result = CliRunner().invoke(app, ["train", str(folder), "--base", str(renamed), "-o", str(out)])
+    assert result.exit_code == 0, result.output
+    assert "adapted econ to" in result.stdout and load_model(out)[1]["base"]["kept"] == "by value"
+    neither = CliRunner().invoke(app, ["train", str(folder), "--base", str(tmp_path / "missing.bin"),
+                                       "-o", str(tmp_path / "x.joblib")])
+    assert neither.exit_code == 1
+    assert "no model file" in neither.stderr and "no method" in neither.stderr
+    assert not (tmp_path / "x.joblib").exists()
+
+
+def test_cv_folds_with_base_is_refused(adapted_labeled, tmp_path):
+    folder, _, _, _ = adapted_labeled
+    result = CliRunner().invoke(app, ["train", str(folder), "--base", "default", "--cv-folds", "3",
+                                      "-o", str(tmp_path / "x.joblib")])
+    assert result.exit_code == 2 and "--cv-folds" in result.stderr and "leave-one-page-out" in result.stderr
+    assert not (tmp_path / "x.joblib").exists()
+
+
 def test_a_folder_without_gold_pairs_is_a_clear_error(tmp_path):
     folder = tmp_path / "mine"
     folder.mkdir()
