@@ -315,15 +315,19 @@ def label(
         "--format", "-f", help="html also writes <id>.review.html: kept text highlighted, "
                                "dropped text in grey.")] = LabelFormat.text,
     page_id: Annotated[str | None, typer.Option("--id", help="Page id (default: the file name).")] = None,
-    method: MethodOption = "default",
+    method: ChoiceOption = None,
+    model: Annotated[Path | None, typer.Option(
+        "--model", help="Draft with this model file, such as a site model from `newsml train --base` "
+                        "(trusted sources only).")] = None,
     force: Annotated[bool, typer.Option("--force", help="Replace existing files of that id.")] = False,
 ) -> None:
     """Draft a labeled page: <id>.html, <id>.txt (the current extraction, one paragraph a
     line, for you to correct) and <id>.json. Prints what to check."""
     from .labeling import draft_label
 
+    scorer = _scorer(method, model)
     try:
-        draft = draft_label(page, output, _scorer(method), id=page_id,
+        draft = draft_label(page, output, scorer, id=page_id,
                             review=output_format is LabelFormat.html, force=force)
     except NewsmlError as exc:
         _fail(str(exc), code=1)
