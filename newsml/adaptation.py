@@ -277,11 +277,12 @@ class AdaptedMethod(NodeMethod):
             self.prior_, self.cv_f1_ = self._choose_prior(pages, keys, labels, weights, base_scores,
                                                           base_keep)
         self.votes_ = count_votes(keys, labels, weights)
-        named = by_reference and isinstance(self.base, str)
-        self.base_name_ = resolve_name(self.base) if named else base.name
+        self.base_name_ = base.name
+        if by_reference and isinstance(self.base, str):
+            self.base_name_ = resolve_name(self.base)
         self.base_version_ = __version__
         self.base_probe_ = probe_scores(base)
-        self.pages_ = [_describe(page) for page in pages]
+        self.pages_ = [page_fingerprint(page) for page in pages]
         return self
 
     def _choose_prior(self, pages: list[Page], keys: list[list[list[str]]], labels: list[np.ndarray],
@@ -351,11 +352,12 @@ def _is_model_file(base: str) -> bool:
     return Path(base).is_file()
 
 
-def _describe(page: Page) -> dict[str, Any]:
+def page_fingerprint(page: Page) -> dict[str, Any]:
     """What identifies a training page in the model: its title, size and a digest of its text."""
     text = "\n".join(node.text for node in page.nodes)
     return {"title": page.title, "nodes": len(page.nodes),
             "sha1": hashlib.sha1(text.encode("utf-8")).hexdigest()[:16]}
 
 
-__all__ = ["AdaptedMethod", "count_votes", "node_keys", "probe_scores", "recentre", "vote_scores"]
+__all__ = ["AdaptedMethod", "count_votes", "node_keys", "page_fingerprint", "probe_scores", "recentre",
+           "vote_scores"]
