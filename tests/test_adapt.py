@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import importlib.util
 import json
 import pickle
 import shutil
@@ -12,10 +13,19 @@ from pathlib import Path
 
 import numpy as np
 import pytest
-from conftest import LABELED, shared_corpus
+from conftest import LABELED, REPO, SHARED_DATA, shared_corpus
 from typer.testing import CliRunner
 
-from newsml import ConfigurationError, NewsExtractor, NewsmlError, load_corpus, load_model, save_model, score
+from newsml import (
+    ConfigurationError,
+    NewsExtractor,
+    NewsmlError,
+    TrainingWarning,
+    load_corpus,
+    load_model,
+    save_model,
+    score,
+)
 from newsml.adaptation import AdaptedMethod, node_keys, vote_scores
 from newsml.cli import app
 from newsml.extract import extract_page
@@ -42,16 +52,35 @@ def _adapt(pages) -> AdaptedMethod:
 
 # -- on real pages of one site (shared corpora) -------------------------------------------------
 
-@pytest.mark.parametrize("corpus, site", [("daniel_en", "www.theglobeandmail.com"),
-                                          ("daniel_en", "www.dailymail.co.uk")])
-def test_five_labeled_pages_beat_the_default_on_the_other_pages_of_the_site(corpus, site):
-    pages = _site(corpus, site)
-    labeled, held = pages[:5], pages[5:]
-    adapted = _adapt(labeled)
-    assert adapted.prior_ is not None, "leave-one-page-out kept the base: nothing was learned"
-    default = get_method("default")
-    gain = np.mean(_f1s(adapted, held)) - np.mean(_f1s(default, held))
-    assert gain > 0.01, f"adapted minus default on {len(held)} held-out pages: {gain:+.4f}"
+def _site_curves():
+    """scripts/site_curves.py as a module: the test measures what docs/adaptation.md reports."""
+    path = REPO / "scripts" / "site_curves.py"
+    spec = importlib.util.spec_from_file_location("site_curves", path)
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    sys.modules["site_curves"] = module          # its dataclasses look their module up
+    spec.loader.exec_module(module)
+    return module
+
+
+def test_five_labeled_pages_beat_the_default_on_average_over_every_train_site():
+    """Every site of the shared corpora's *train* splits with 7+ pages (the sites the
+    adaptation's constants were chosen on; the test splits choose nothing), 5 pages labeled,
+    the 10 draws of ``site_curves.py`` (seed 0): mean over sites of adapted minus default on
+    the site's other pages. docs/adaptation.md reports +0.011 for it (draw 0 alone: -0.003,
+    draw 1: +0.020, so one draw is too noisy to test): the mean of the 10 draws must stay
+    above 0, i.e. adapting helps on average."""
+    if not SHARED_DATA.is_dir():
+        pytest.skip(f"shared corpora not found at {SHARED_DATA}")
+    curves = _site_curves()
+    sites = curves.find_sites(SHARED_DATA, 7, split="train")
+    assert len(sites) >= 20, f"{len(sites)} train sites with 7+ pages"
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", TrainingWarning)
+        results, _ = curves.run(sites, [5], draws=10, seed=0)
+    gains = [np.mean([adapted - default for adapted, default in results[(site.name, 5)]]) for site in sites]
+    mean = float(np.mean(gains))
+    assert mean > 0, f"adapted minus default, mean over {len(sites)} train sites: {mean:+.4f}"
 
 
 def test_one_labeled_page_is_no_worse_than_the_default_on_the_other_pages():
