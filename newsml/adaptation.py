@@ -34,8 +34,9 @@ The base is kept by reference (its name, reloaded with
 holds the votes alone (a few kilobytes), loads however the shipped model is stored, and
 records what the base scored on a fixed probe page, so a base that changed since the
 adaptation is noticed (a warning) instead of silently mixing votes learned against
-another model. A base given as a fitted method instance (or a model file) is kept by
-value, since no name can bring it back.
+another model. A base given as a fitted method instance (a parameter) or a model file
+(loaded by ``fit`` into ``base_model_``) is kept by value, since no name can bring it back:
+the adapted file then works wherever it is copied, without the base file.
 """
 
 from __future__ import annotations
@@ -198,21 +199,34 @@ class AdaptedMethod(NodeMethod):
 
     # -- the base ---------------------------------------------------------------------
     def base_by_reference(self) -> bool:
-        """Whether the base is kept by its name (reloaded with get_method), not copied."""
+        """Whether the base is kept by its name (reloaded with get_method), not copied.
+
+        A model file or a method instance is kept by value (``base_model_``, set by fit).
+        """
+        if "base_model_" in self.__dict__:
+            return False
         return isinstance(self.base, str) and not _is_model_file(self.base)
 
     def _load_base(self) -> NodeMethod:
         if isinstance(self.base, NodeMethod):
             return self.base
-        if isinstance(self.base, (str, Path)) and _is_model_file(self.base):
+        if isinstance(self.base, Path) or (isinstance(self.base, str) and _is_model_file(self.base)):
             return load_model(self.base)[0]
         if not isinstance(self.base, str):
             raise ConfigurationError(f"base must be a method name, a model file or a method, "
                                      f"not {self.base!r}")
-        return get_method(self.base)
+        try:
+            return get_method(self.base)
+        except ConfigurationError as exc:
+            raise ConfigurationError(f"base {self.base!r} is no model file (none exists by that name) and "
+                                     f"no method: {exc}") from None
 
     def base_method(self) -> NodeMethod:
-        """The base model (loaded once; a base by name is reloaded after unpickling)."""
+        """The base model: the copy kept by fit for a model file, else loaded once (a base by
+        name is reloaded after unpickling)."""
+        kept = self.__dict__.get("base_model_")
+        if kept is not None:
+            return kept
         cached = self.__dict__.get("_base_cache")
         if cached is not None:
             return cached
@@ -244,7 +258,11 @@ class AdaptedMethod(NodeMethod):
             raise NewsmlError("adaptation needs at least one labeled page")
         if self.prior != "auto" and not (isinstance(self.prior, (int, float)) and self.prior > 0):
             raise ConfigurationError(f"prior must be 'auto' or a number > 0, not {self.prior!r}")
+        by_reference = self.base_by_reference()
         base = self.base_method()
+        if not by_reference and not isinstance(self.base, NodeMethod):
+            self.base_model_ = base        # a model file: kept by value, the file may move or go
+            self.__dict__.pop("_base_cache", None)
         keys = [node_keys(page) for page in pages]
         weights = [page.token_counts + 1.0 for page in pages]   # tokens, as the score counts them
         base_scores = [base.score_nodes(page) for page in pages]
@@ -259,11 +277,12 @@ class AdaptedMethod(NodeMethod):
             self.prior_, self.cv_f1_ = self._choose_prior(pages, keys, labels, weights, base_scores,
                                                           base_keep)
         self.votes_ = count_votes(keys, labels, weights)
-        self.base_name_ = resolve_name(self.base) if isinstance(self.base, str) and self.base_by_reference() \
-            else base.name
+        self.base_name_ = base.name
+        if by_reference and isinstance(self.base, str):
+            self.base_name_ = resolve_name(self.base)
         self.base_version_ = __version__
         self.base_probe_ = probe_scores(base)
-        self.pages_ = [_describe(page) for page in pages]
+        self.pages_ = [page_fingerprint(page) for page in pages]
         return self
 
     def _choose_prior(self, pages: list[Page], keys: list[list[list[str]]], labels: list[np.ndarray],
@@ -327,15 +346,18 @@ def _same_probe(found: list[float], expected: list[float]) -> bool:
     return len(found) == len(expected) and bool(np.allclose(found, expected, atol=1e-3, rtol=0))
 
 
-def _is_model_file(base: object) -> bool:
-    return isinstance(base, (str, Path)) and str(base).endswith(".joblib")
+def _is_model_file(base: str) -> bool:
+    """Whether a base given as a string names a model file: any existing file (else it is
+    a method name)."""
+    return Path(base).is_file()
 
 
-def _describe(page: Page) -> dict[str, Any]:
+def page_fingerprint(page: Page) -> dict[str, Any]:
     """What identifies a training page in the model: its title, size and a digest of its text."""
     text = "\n".join(node.text for node in page.nodes)
     return {"title": page.title, "nodes": len(page.nodes),
             "sha1": hashlib.sha1(text.encode("utf-8")).hexdigest()[:16]}
 
 
-__all__ = ["AdaptedMethod", "count_votes", "node_keys", "probe_scores", "recentre", "vote_scores"]
+__all__ = ["AdaptedMethod", "count_votes", "node_keys", "page_fingerprint", "probe_scores", "recentre",
+           "vote_scores"]

@@ -231,12 +231,15 @@ def train(
     method: MethodOption = "default",
     split: Annotated[
         Split, typer.Option("--split", help="Pages to train on, by the split in their json.")] = Split.train,
-    cv_folds: Annotated[
-        int, typer.Option("--cv-folds", help="Folds of the reported cross-validated F1 (0: skip).")] = 5,
+    cv_folds: Annotated[int | None, typer.Option(
+        "--cv-folds", help="Folds of the reported cross-validated F1 (0: skip) [default: 5]. Refused "
+                           "with --base, which reports a leave-one-page-out F1 instead.",
+        show_default=False)] = None,
     force: Annotated[bool, typer.Option("--force", help="Overwrite an existing model file.")] = False,
     base: Annotated[str | None, typer.Option(
-        "--base", help="Adapt this model (`default`, or a model file) to the pages instead of "
-                       "training from scratch: a few labeled pages of one site are enough.")] = None,
+        "--base", help="Adapt this model to the pages instead of training from scratch: a model "
+                       "file (any existing file), else a method name such as `default`. A few "
+                       "labeled pages of one site are enough.")] = None,
     jobs: Annotated[int | None, typer.Option(
         "--jobs", "-j", min=1, help="Processes fitting the cross-validation's folds side by side "
                                     "[default: the machine's cores].", show_default=False)] = None,
@@ -266,10 +269,13 @@ def train(
         _fail(f"{output} exists; use --force to overwrite it")
     if base is not None and method != "default":
         _fail("give --base (adapt a trained model) or --method (train one from scratch), not both")
+    if base is not None and cv_folds is not None:
+        _fail("--cv-folds does not apply with --base: adaptation reports its own leave-one-page-out F1")
+    folds = 5 if cv_folds is None else cv_folds
     try:
         name = registry.resolve_name(method)
         with progress_bar() as progress, _warnings_on_stderr():
-            fitted, metadata = train_method(name, corpora, split=split.value, cv_folds=cv_folds,
+            fitted, metadata = train_method(name, corpora, split=split.value, cv_folds=folds,
                                             progress=progress, base=base, jobs=jobs or available_cores())
         save_model(fitted, output, **metadata)
     except (NewsmlError, OSError) as exc:
@@ -283,7 +289,7 @@ def train(
     else:
         typer.echo(f"trained {name} on {info['pages']} pages ({sizes}), {info['nodes']} text nodes")
     if metadata["cv_f1"] is not None and not isinstance(fitted, AdaptedMethod):
-        typer.echo(f"cross-validated F1 ({cv_folds} folds over pages): {metadata['cv_f1']:.4f}")
+        typer.echo(f"cross-validated F1 ({folds} folds over pages): {metadata['cv_f1']:.4f}")
     typer.echo(f"wrote {output}")
 
 
@@ -309,15 +315,19 @@ def label(
         "--format", "-f", help="html also writes <id>.review.html: kept text highlighted, "
                                "dropped text in grey.")] = LabelFormat.text,
     page_id: Annotated[str | None, typer.Option("--id", help="Page id (default: the file name).")] = None,
-    method: MethodOption = "default",
+    method: ChoiceOption = None,
+    model: Annotated[Path | None, typer.Option(
+        "--model", help="Draft with this model file, such as a site model from `newsml train --base` "
+                        "(trusted sources only).")] = None,
     force: Annotated[bool, typer.Option("--force", help="Replace existing files of that id.")] = False,
 ) -> None:
     """Draft a labeled page: <id>.html, <id>.txt (the current extraction, one paragraph a
     line, for you to correct) and <id>.json. Prints what to check."""
     from .labeling import draft_label
 
+    scorer = _scorer(method, model)
     try:
-        draft = draft_label(page, output, _scorer(method), id=page_id,
+        draft = draft_label(page, output, scorer, id=page_id,
                             review=output_format is LabelFormat.html, force=force)
     except NewsmlError as exc:
         _fail(str(exc), code=1)
@@ -330,6 +340,7 @@ def label(
 @app.command("methods")
 def list_methods() -> None:
     """List the available extraction methods."""
+    from . import adaptation  # noqa: F401  (registers `adapted`, which lives outside newsml.methods)
     from . import methods as registry
 
     for name, summary in registry.describe().items():

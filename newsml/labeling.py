@@ -22,7 +22,6 @@ import html
 import json
 import os
 import re
-import tempfile
 from dataclasses import dataclass, field
 from pathlib import Path
 from urllib.parse import urlparse
@@ -30,8 +29,9 @@ from urllib.parse import urlparse
 import numpy as np
 
 from ._version import __version__
+from .article import Article
 from .errors import NewsmlError, OutputError
-from .extract import extract_page
+from .extract import ensure_usable
 from .methods import NodeMethod
 from .output import Output
 from .page import Page, load_page
@@ -91,6 +91,8 @@ def draft_label(source: str | Path, folder: str | Path | None = None, method: No
     (unless ``force``), and InvalidPageError when ``source`` is not an HTML page.
     """
     source = Path(source)
+    if source.is_dir():
+        raise NewsmlError(f"{source} is a folder: label takes one page (label each page of it in turn)")
     if not source.is_file():
         raise NewsmlError(f"page not found: {source}")
     data = read_page(source)
@@ -109,20 +111,21 @@ def draft_label(source: str | Path, folder: str | Path | None = None, method: No
     copy_html = not _same_file(source, paths[".html"])
     _refuse_overwrites(paths, raw if copy_html else None, force)
 
+    ensure_usable(scorer)
     scores = scorer.score_nodes(page)
     keep = np.asarray(scorer.select(page, scores), dtype=bool)
-    article = extract_page(page, scorer)
+    article = Article.from_nodes(page, keep, scores, method=scorer.name, title=page.title)
     written = []
     if copy_html and not (paths[".html"].is_file() and paths[".html"].read_bytes() == raw):
-        _write_bytes(paths[".html"], raw)
+        _write(paths[".html"], raw)
         written.append(paths[".html"])
-    _write_text(paths[".txt"], "".join(f"{paragraph}\n" for paragraph in article.paragraphs))
+    _write(paths[".txt"], "".join(f"{paragraph}\n" for paragraph in article.paragraphs))
     written.append(paths[".txt"])
     meta = _meta(name, source, page, scorer)
-    _write_text(paths[".json"], json.dumps(meta, ensure_ascii=False, indent=1) + "\n")
+    _write(paths[".json"], json.dumps(meta, ensure_ascii=False, indent=1) + "\n")
     written.append(paths[".json"])
     if review:
-        _write_text(paths[".review.html"], review_page(page, keep, scores, name))
+        _write(paths[".review.html"], review_page(page, keep, scores, name))
         written.append(paths[".review.html"])
     order = np.argsort(scores)
     kept = [(float(scores[i]), page.nodes[i].text) for i in order if keep[i] and page.nodes[i].n_tokens]
@@ -208,25 +211,11 @@ def _refuse_overwrites(paths: dict[str, Path], html_bytes: bytes | None, force: 
                           "use --force to replace, or --id for another name)")
 
 
-def _write_text(path: Path, text: str) -> None:
-    with Output(path) as out:
-        out.write(text)
+def _write(path: Path, data: str | bytes) -> None:
+    """Write text (UTF-8) or bytes (as they are) to ``path``, atomically (see :class:`Output`)."""
+    with Output(path, binary=isinstance(data, bytes)) as out:
+        out.write(data)
         out.commit()
-
-
-def _write_bytes(path: Path, data: bytes) -> None:
-    """Write ``data`` to ``path`` through a temporary file renamed into place."""
-    handle, tmp = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".tmp")
-    try:
-        with os.fdopen(handle, "wb") as stream:
-            stream.write(data)
-        os.chmod(tmp, 0o644)
-        os.replace(tmp, path)
-    except OSError as exc:
-        raise OutputError(f"cannot write {path}: {exc.strerror or exc}") from None
-    finally:
-        if os.path.exists(tmp):
-            os.unlink(tmp)
 
 
 def _short(text: str, limit: int = 90) -> str:

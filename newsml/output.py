@@ -25,7 +25,7 @@ import tempfile
 from collections.abc import Iterable
 from pathlib import Path
 from types import TracebackType
-from typing import TextIO
+from typing import IO, Any, TextIO
 
 from .errors import OutputError
 
@@ -82,34 +82,39 @@ class Output:
     """A text destination: standard output (``path`` None) or a file, replaced atomically.
 
     Use as a context manager; call :meth:`commit` when the output is complete. Leaving
-    the block without a commit discards what was written to a file.
+    the block without a commit discards what was written to a file. With ``binary``, a
+    file takes bytes as they are (a page copied in its own encoding).
     """
 
     def __init__(self, path: str | Path | None = None, inputs: Iterable[str | Path] = (),
-                 stdout: TextIO | None = None, append: bool = False):
+                 stdout: TextIO | None = None, append: bool = False, binary: bool = False):
         self.path = Path(path) if path is not None else None
         self.written = 0
         self._tmp: str | None = None
         self._target: Path | None = None
         self._done = False
+        self._stream: IO[Any]
         if self.path is None:
             self._stream = stdout if stdout is not None else sys.stdout
+            if binary:
+                self._stream = self._stream.buffer
             return
         self._target = check_output(self.path, inputs)
+        mode, encoding = ("b", None) if binary else ("", "utf-8")
         try:
             if self._target.exists() and not stat.S_ISREG(os.stat(self._target).st_mode):
-                self._stream = open(self._target, "w", encoding="utf-8")  # noqa: SIM115
+                self._stream = open(self._target, "w" + mode, encoding=encoding)  # noqa: SIM115
             elif append:
-                self._stream = open(self._target, "a", encoding="utf-8")  # noqa: SIM115
+                self._stream = open(self._target, "a" + mode, encoding=encoding)  # noqa: SIM115
             else:
                 handle, self._tmp = tempfile.mkstemp(dir=self._target.parent,
                                                      prefix=f".{self._target.name}.", suffix=".tmp")
-                self._stream = os.fdopen(handle, "w", encoding="utf-8")
+                self._stream = os.fdopen(handle, "w" + mode, encoding=encoding)
         except OSError as exc:
             raise self._error(exc) from None
 
-    def write(self, text: str) -> None:
-        """Write ``text``; raises OutputError when the destination refuses it."""
+    def write(self, text: str | bytes) -> None:
+        """Write ``text`` (bytes with ``binary``); raises OutputError when the destination refuses it."""
         try:
             self._stream.write(text)
         except OSError as exc:

@@ -46,6 +46,9 @@ ALLOWED_GLOBALS = frozenset({
     ("newsml.assemble", "Assembly"),
     ("newsml.assemble", "FixedCut"),
     ("newsml.assemble", "OtsuCut"),
+    # a method of a later stage, so not in the method registry until its module is imported:
+    # named here, it is imported by the unpickler when a file names it (no import cycle)
+    ("newsml.adaptation", "AdaptedMethod"),
     # model files from before the classifiers were kept frozen (converted as they load)
     ("newsml.estimators.dempster_shafer", "DempsterShaferClassifier"),
     ("newsml.estimators.naive_bayes", "DiscretizedNaiveBayes"),

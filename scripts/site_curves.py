@@ -165,9 +165,9 @@ def report(sites: list[Site], ks: list[int], draws: int, results: dict,
         lines += ["", "Time to adapt with 5 pages (`NewsExtractor(base=\"default\").fit` on 5 pages: "
                   "reading, parsing, aligning the gold, loading the shipped model, fitting), "
                   f"{len(fit_seconds)} fits: median {statistics.median(fit_seconds):.2f} s, "
-                  f"max {max(fit_seconds):.2f} s, on {os.cpu_count()} cores shared with other work "
-                  f"(Python {platform.python_version()}, OMP_NUM_THREADS="
-                  f"{os.environ.get('OMP_NUM_THREADS', 'unset')})."]
+                  f"max {max(fit_seconds):.2f} s, on {os.cpu_count()} cores, load average "
+                  f"{os.getloadavg()[0]:.1f} when written (Python {platform.python_version()}, "
+                  f"OMP_NUM_THREADS={os.environ.get('OMP_NUM_THREADS', 'unset')})."]
     if plot is not None:
         lines += ["", f"![F1 against k, per site and their mean]({plot.name})"]
     return lines

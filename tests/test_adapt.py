@@ -2,16 +2,30 @@
 
 from __future__ import annotations
 
+import importlib.util
+import json
 import pickle
 import shutil
+import subprocess
+import sys
 import warnings
+from pathlib import Path
 
 import numpy as np
 import pytest
-from conftest import LABELED, shared_corpus
+from conftest import LABELED, REPO, SHARED_DATA, shared_corpus
 from typer.testing import CliRunner
 
-from newsml import ConfigurationError, NewsExtractor, NewsmlError, load_corpus, load_model, save_model, score
+from newsml import (
+    ConfigurationError,
+    NewsExtractor,
+    NewsmlError,
+    TrainingWarning,
+    load_corpus,
+    load_model,
+    save_model,
+    score,
+)
 from newsml.adaptation import AdaptedMethod, node_keys, vote_scores
 from newsml.cli import app
 from newsml.extract import extract_page
@@ -38,16 +52,35 @@ def _adapt(pages) -> AdaptedMethod:
 
 # -- on real pages of one site (shared corpora) -------------------------------------------------
 
-@pytest.mark.parametrize("corpus, site", [("daniel_en", "www.theglobeandmail.com"),
-                                          ("daniel_en", "www.dailymail.co.uk")])
-def test_five_labeled_pages_beat_the_default_on_the_other_pages_of_the_site(corpus, site):
-    pages = _site(corpus, site)
-    labeled, held = pages[:5], pages[5:]
-    adapted = _adapt(labeled)
-    assert adapted.prior_ is not None, "leave-one-page-out kept the base: nothing was learned"
-    default = get_method("default")
-    gain = np.mean(_f1s(adapted, held)) - np.mean(_f1s(default, held))
-    assert gain > 0.01, f"adapted minus default on {len(held)} held-out pages: {gain:+.4f}"
+def _site_curves():
+    """scripts/site_curves.py as a module: the test measures what docs/adaptation.md reports."""
+    path = REPO / "scripts" / "site_curves.py"
+    spec = importlib.util.spec_from_file_location("site_curves", path)
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    sys.modules["site_curves"] = module          # its dataclasses look their module up
+    spec.loader.exec_module(module)
+    return module
+
+
+def test_five_labeled_pages_beat_the_default_on_average_over_every_train_site():
+    """Every site of the shared corpora's *train* splits with 7+ pages (the sites the
+    adaptation's constants were chosen on; the test splits choose nothing), 5 pages labeled,
+    the 10 draws of ``site_curves.py`` (seed 0): mean over sites of adapted minus default on
+    the site's other pages. docs/adaptation.md reports +0.011 for it (draw 0 alone: -0.003,
+    draw 1: +0.020, so one draw is too noisy to test): the mean of the 10 draws must stay
+    above 0, i.e. adapting helps on average."""
+    if not SHARED_DATA.is_dir():
+        pytest.skip(f"shared corpora not found at {SHARED_DATA}")
+    curves = _site_curves()
+    sites = curves.find_sites(SHARED_DATA, 7, split="train")
+    assert len(sites) >= 20, f"{len(sites)} train sites with 7+ pages"
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", TrainingWarning)
+        results, _ = curves.run(sites, [5], draws=10, seed=0)
+    gains = [np.mean([adapted - default for adapted, default in results[(site.name, 5)]]) for site in sites]
+    mean = float(np.mean(gains))
+    assert mean > 0, f"adapted minus default, mean over {len(sites)} train sites: {mean:+.4f}"
 
 
 def test_one_labeled_page_is_no_worse_than_the_default_on_the_other_pages():
@@ -137,9 +170,49 @@ def test_adapting_a_model_file_keeps_it_by_value(adapted_labeled, tmp_path):
     path = save_model(base, tmp_path / "econ.joblib")
     method = NewsExtractor(base=str(path)).fit(pages, golds).method_
     assert not method.base_by_reference() and method.base_name_ == "econ"
+    page = load_page(pages[0])
+    expected = method.score_nodes(page)
+    saved = save_model(method, tmp_path / "site.joblib")
+    path.unlink()                           # the adapted file must not need the base file
+    loaded = load_model(saved)[0]
+    assert "_base_cache" not in loaded.__dict__
+    np.testing.assert_allclose(loaded.score_nodes(page), expected)
+    np.testing.assert_allclose(pickle.loads(pickle.dumps(method)).score_nodes(page), expected)
 
 
 # -- the command line ----------------------------------------------------------------------------
+
+def _fresh(*args: str, cwd=None) -> subprocess.CompletedProcess:
+    """``newsml ARGS`` in a new interpreter: nothing imported beforehand, as a user runs it."""
+    return subprocess.run([sys.executable, "-m", "newsml.cli", *args], capture_output=True, text=True,
+                          timeout=600, cwd=cwd)
+
+
+def test_an_adapted_model_is_used_by_predict_and_evaluate_in_fresh_processes(adapted_labeled, tmp_path):
+    folder, _, _, _ = adapted_labeled
+    model = tmp_path / "site.joblib"
+    trained = _fresh("train", str(folder), "--base", "default", "-o", str(model))
+    assert trained.returncode == 0, trained.stderr
+    pages = sorted(str(p) for p in folder.glob("*.html"))[:2]
+    expected = [extract_page(load_page(Path(p)), load_model(model)[0]).text for p in pages]
+    for jobs in ("1", "2"):
+        run = _fresh("predict", *pages, "--model", str(model), "-j", jobs, "-f", "jsonl")
+        assert run.returncode == 0, run.stderr
+        records = sorted((json.loads(line) for line in run.stdout.splitlines()), key=lambda r: r["path"])
+        assert [record["text"] for record in records] == expected, f"-j {jobs}"
+    evaluated = _fresh("evaluate", str(folder), "--model", str(model), "--split", "all")
+    assert evaluated.returncode == 0, evaluated.stderr
+    loaded = subprocess.run([sys.executable, "-c", "import sys; from newsml.persistence import load_model; "
+                             "print(load_model(sys.argv[1])[0].name)", str(model)],
+                            capture_output=True, text=True, timeout=300)
+    assert loaded.stdout.strip() == "adapted", loaded.stderr
+
+
+def test_methods_lists_adapted_in_a_fresh_process():
+    listed = _fresh("methods")
+    assert listed.returncode == 0, listed.stderr
+    assert "adapted" in [line.split()[0] for line in listed.stdout.splitlines() if line.strip()]
+
 
 def test_cli_train_with_base_writes_an_adapted_model(adapted_labeled, tmp_path):
     folder, _, _, _ = adapted_labeled
@@ -151,6 +224,29 @@ def test_cli_train_with_base_writes_an_adapted_model(adapted_labeled, tmp_path):
     both = CliRunner().invoke(app, ["train", str(folder), "--base", "default", "-m", "nb", "-o",
                                     str(tmp_path / "x.joblib")])
     assert both.exit_code == 2 and "not both" in both.stderr
+
+
+def test_base_is_a_model_file_whatever_its_suffix_else_a_method_name(adapted_labeled, tmp_path):
+    folder, _, _, _ = adapted_labeled
+    econ = save_model(NewsExtractor(method="econ").fit([]).method_, tmp_path / "econ.joblib")
+    renamed = econ.rename(tmp_path / "econmodel.bin")
+    out = tmp_path / "site.joblib"
+    result = CliRunner().invoke(app, ["train", str(folder), "--base", str(renamed), "-o", str(out)])
+    assert result.exit_code == 0, result.output
+    assert "adapted econ to" in result.stdout and load_model(out)[1]["base"]["kept"] == "by value"
+    neither = CliRunner().invoke(app, ["train", str(folder), "--base", str(tmp_path / "missing.bin"),
+                                       "-o", str(tmp_path / "x.joblib")])
+    assert neither.exit_code == 1
+    assert "no model file" in neither.stderr and "no method" in neither.stderr
+    assert not (tmp_path / "x.joblib").exists()
+
+
+def test_cv_folds_with_base_is_refused(adapted_labeled, tmp_path):
+    folder, _, _, _ = adapted_labeled
+    result = CliRunner().invoke(app, ["train", str(folder), "--base", "default", "--cv-folds", "3",
+                                      "-o", str(tmp_path / "x.joblib")])
+    assert result.exit_code == 2 and "--cv-folds" in result.stderr and "leave-one-page-out" in result.stderr
+    assert not (tmp_path / "x.joblib").exists()
 
 
 def test_a_folder_without_gold_pairs_is_a_clear_error(tmp_path):

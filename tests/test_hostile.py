@@ -273,6 +273,20 @@ def test_output_is_renamed_into_place_and_kept_when_every_page_fails(page, tmp_p
     assert sorted(p.name for p in tmp_path.iterdir()) == ["empty.html", "in1.html", "out.jsonl"]
 
 
+def test_binary_output_is_renamed_into_place_or_left_as_it_was(tmp_path):
+    from newsml.output import Output
+
+    out = tmp_path / "page.html"
+    out.write_bytes(b"earlier")
+    with Output(out, binary=True) as stream:
+        stream.write("\u6696".encode("gbk"))          # bytes as they are, never re-encoded
+    assert out.read_bytes() == b"earlier"               # no commit: the file stays as it was
+    with Output(out, binary=True) as stream:
+        stream.write("\u6696".encode("gbk"))
+        stream.commit()
+    assert out.read_bytes() == "\u6696".encode("gbk") and sorted(tmp_path.iterdir()) == [out]
+
+
 def test_training_names_pages_with_empty_or_foreign_gold(tmp_path):
     pages = story_pages(8)
     pages["p3"] = (pages["p3"][0], "")

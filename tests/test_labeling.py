@@ -9,10 +9,11 @@ import pytest
 from conftest import LABELED
 from typer.testing import CliRunner
 
-from newsml import NewsmlError, extract, load_corpus
+from newsml import NewsExtractor, NewsmlError, extract, load_corpus, save_model
 from newsml.cli import app
 from newsml.errors import OutputError
 from newsml.labeling import draft_label, page_id
+from newsml.persistence import get_method
 
 PAGE = LABELED / "zh02-rainstorm-warning.html"    # a GBK page: its bytes must survive the copy
 
@@ -101,3 +102,34 @@ def test_a_file_that_is_not_html_is_a_clear_error(tmp_path):
     with pytest.raises(NewsmlError):
         draft_label(binary, tmp_path)
     assert sorted(p.name for p in tmp_path.iterdir()) == ["x.html"]
+
+
+def test_a_folder_is_not_a_page(tmp_path):
+    with pytest.raises(NewsmlError, match=r"is a folder: label takes one page"):
+        draft_label(tmp_path)
+    result = CliRunner().invoke(app, ["label", str(tmp_path)])
+    assert result.exit_code == 1 and "is a folder" in result.stderr and "not found" not in result.stderr
+
+
+def test_each_node_is_scored_once(tmp_path):
+    method = get_method("default")
+    calls = []
+    score_nodes = method.score_nodes
+    method.score_nodes = lambda page: (calls.append(page), score_nodes(page))[1]
+    draft = draft_label(PAGE, tmp_path, method, review=True)
+    assert len(calls) == 1
+    assert draft.paragraphs == extract(PAGE).paragraphs
+
+
+def test_cli_label_drafts_with_a_model_file(tmp_path):
+    model = save_model(NewsExtractor(method="econ").fit([]).method_, tmp_path / "econ.joblib")
+    folder = tmp_path / "site"
+    folder.mkdir()
+    result = CliRunner().invoke(app, ["label", str(PAGE), "-o", str(folder), "--model", str(model)])
+    assert result.exit_code == 0, result.output
+    gold = (folder / f"{PAGE.stem}.txt").read_text(encoding="utf-8")
+    assert gold.splitlines() == extract(PAGE, method="econ").paragraphs
+    assert "(econ)" in json.loads((folder / f"{PAGE.stem}.json").read_text(encoding="utf-8"))["gold_method"]
+    both = CliRunner().invoke(app, ["label", str(PAGE), "-o", str(folder), "--model", str(model),
+                                    "-m", "econ", "--force"])
+    assert both.exit_code == 2 and "--model" in both.stderr
