@@ -23,6 +23,7 @@ import json
 import multiprocessing
 import os
 import signal
+import sys
 import textwrap
 import threading
 import time
@@ -439,34 +440,51 @@ class RecordWriter:
             self.output.write("\n]\n" if self.count else "[]\n")
 
 
-def completed_keys(path: str | Path) -> set[str]:
+def completed_keys(path: str | Path, report: Callable[[str], None] | None = None) -> set[str]:
     """The keys (:attr:`~newsml.sources.Source.key`) of the records in a JSON-lines output,
     for ``--resume``.
 
-    A last line cut short (a run killed while writing it) is removed from the file, so
-    that appending continues a valid file. Raises OutputError when the file cannot be
-    read or a line before the last is not a record.
+    A last line that is a whole record but lacks its newline gets one. A last line that is
+    not a record, after at least one that is (a run killed while writing it), is removed,
+    so that appending continues a valid file; ``report`` (default: stderr) is told what
+    was dropped. Raises OutputError when the file cannot be read, or when its first line
+    or a line before the last is not a record: it is then not a newsml output.
     """
+    report = report if report is not None else _to_stderr
     keys: set[str] = set()
     try:
         with open(path, "rb+") as handle:
             good_end = 0
             for number, line in enumerate(handle, 1):
                 record = _parse_line(line)
-                if record is None or not line.endswith(b"\n"):
-                    if handle.read(1):  # not the last line: not ours to repair
+                if record is None:
+                    if number == 1 or handle.read(1):  # not a newsml output, or not its end
                         raise OutputError(f"cannot resume {path}: line {number} is not a JSON record "
                                           "(is it a newsml JSON-lines output?)")
                     handle.truncate(good_end)
+                    report(f"newsml: {path}: dropped its last line, not a whole record "
+                           f"(a run cut short?): {_preview(line)}")
                     break
                 key = record_key(record)
                 if key is None:
                     raise OutputError(f"cannot resume {path}: line {number} names no page (no path)")
                 keys.add(key)
                 good_end += len(line)
+                if not line.endswith(b"\n"):  # a whole record: keep it, end its line
+                    handle.seek(good_end)
+                    handle.write(b"\n")
     except OSError as exc:
         raise OutputError(f"cannot resume {path}: {exc.strerror or exc}") from None
     return keys
+
+
+def _to_stderr(line: str) -> None:
+    print(line, file=sys.stderr)
+
+
+def _preview(line: bytes, width: int = 60) -> str:
+    text = line.decode("utf-8", "backslashreplace").rstrip("\n")
+    return repr(text if len(text) <= width else text[:width] + "...") + f" ({len(line)} bytes)"
 
 
 def _parse_line(line: bytes) -> dict[str, Any] | None:

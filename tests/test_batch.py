@@ -187,6 +187,31 @@ def test_resume_refuses_a_file_that_is_not_json_lines(tmp_path):
         completed_keys(out)
     result = predict(str(PAGES[0]), "-o", str(out), "--resume", "-m", "econ")
     assert result.exit_code == 2 and out.read_text(encoding="utf-8").startswith("a plain line")
+    for content in ["my precious notes\n", "my precious notes"]:  # one line: not a cut-short record
+        out.write_text(content, encoding="utf-8")
+        with pytest.raises(OutputError, match="line 1 is not a JSON record"):
+            completed_keys(out)
+        result = predict(str(PAGES[0]), "-o", str(out), "--resume", "-m", "econ", "-j", "1")
+        assert result.exit_code == 2 and out.read_text(encoding="utf-8") == content
+
+
+def test_resume_keeps_a_whole_last_record_without_its_newline(tmp_path):
+    out = tmp_path / "out.jsonl"
+    out.write_text('{"path": "zzz.html", "title": "keep me"}', encoding="utf-8")
+    result = predict(str(PAGES[0]), "-o", str(out), "--resume", "-m", "econ", "-j", "1")
+    assert result.exit_code == 0, result.output
+    lines = records(out.read_text(encoding="utf-8"))
+    assert [line["path"] for line in lines] == ["zzz.html", str(PAGES[0])]
+    assert lines[0]["title"] == "keep me"
+
+
+def test_resume_says_what_it_drops(tmp_path, capsys):
+    out = tmp_path / "out.jsonl"
+    out.write_text('{"path": "a.html"}\n{"path": "b.ht', encoding="utf-8")
+    assert completed_keys(out) == {"a.html"}
+    assert out.read_text(encoding="utf-8") == '{"path": "a.html"}\n'
+    err = capsys.readouterr().err
+    assert "dropped its last line" in err and '{"path": "b.ht' in err
 
 
 def test_ctrl_c_keeps_the_finished_records_and_resume_continues(tmp_path, monkeypatch):
