@@ -53,17 +53,22 @@ class Source:
     @property
     def key(self) -> str:
         """What identifies the page across runs (``--resume``): the record id of a WARC
-        record, else the path."""
-        return self.record_id if self.record_id is not None else self.path
+        record, else the path as written in the record, normalized (:func:`path_key`)."""
+        return self.record_id if self.record_id is not None else path_key(self.shown_path)
+
+    @property
+    def shown_path(self) -> str:
+        """The path as records and messages show it (:func:`displayable`)."""
+        return displayable(self.path)
 
     @property
     def name(self) -> str:
         """How messages name the page: the path, and the URL of a WARC record."""
-        return f"{self.path} {self.url}" if self.url is not None else self.path
+        return f"{self.shown_path} {self.url}" if self.url is not None else self.shown_path
 
     def identity(self) -> dict[str, str]:
         """The fields of the page's output record that say which page it is."""
-        fields = {"path": self.path}
+        fields = {"path": self.shown_path}
         if self.url is not None:
             fields["url"] = self.url
         if self.record_id is not None:
@@ -71,10 +76,24 @@ class Source:
         return fields
 
 
+def displayable(path: str) -> str:
+    """``path`` as text that can be written anywhere: the bytes of a file name that is not
+    UTF-8 (held by Python as surrogates) shown as ``\\xff`` escapes."""
+    return os.fsencode(path).decode("utf-8", "backslashreplace") if path != STDIN else path
+
+
+def path_key(path: str) -> str:
+    """The ``--resume`` key of a path: normalized (``./a.html`` and ``a.html`` are one page),
+    still relative to the working directory when given so."""
+    return os.path.normpath(path) if path != STDIN else path
+
+
 def record_key(record: dict[str, Any]) -> str | None:
     """The :attr:`Source.key` of the page an output record was written for."""
-    key = record.get("record_id", record.get("path"))
-    return key if isinstance(key, str) else None
+    if isinstance(record.get("record_id"), str):
+        return record["record_id"]
+    path = record.get("path")
+    return path_key(path) if isinstance(path, str) else None
 
 
 def expand_inputs(args: Iterable[str], glob: str | None = None) -> Iterator[str]:
@@ -156,11 +175,11 @@ def _records(archive: Any, types: Any, stream: IO[bytes], name: str) -> Iterator
             if not _is_html(record.http_content_type):
                 continue
             source = Source(path=name, url=record.headers.get("WARC-Target-URI"),
-                            record_id=record.record_id or f"{name}#{count}")
+                            record_id=record.record_id or f"{displayable(name)}#{count}")
             yield source, record.reader.read(MAX_PAGE_BYTES + 1)
     except (OSError, ValueError, EOFError, gzip.BadGzipFile, zlib.error) as exc:
         where = f"after {count} response records" if count else "at its start"
-        raise InvalidPageError(f"cannot read the WARC file {name} {where}: {exc}") from None
+        raise InvalidPageError(f"cannot read the WARC file {displayable(name)} {where}: {exc}") from None
 
 
 def _is_html(content_type: str | None) -> bool:

@@ -363,3 +363,35 @@ def test_version_and_help_load_no_numpy_or_sklearn():
         result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True)
         assert result.stderr.strip().splitlines()[-1] == "[]", (flag, result.stderr)
         assert ("newsml " if flag == "--version" else "predict") in result.stdout
+
+
+def test_a_file_name_that_is_not_utf8_gets_a_record_and_resumes(tmp_path):
+    folder = tmp_path / "pages"
+    folder.mkdir()
+    try:
+        (folder / os.fsdecode(b"\xff.html")).write_bytes(PAGES[0].read_bytes())
+    except (OSError, UnicodeError):
+        pytest.skip("this file system refuses a file name that is not UTF-8")
+    out = tmp_path / "out.jsonl"
+    result = predict(str(folder), "-o", str(out), "-m", "econ", "-j", "1")
+    assert result.exit_code == 0, result.output
+    [record] = records(out.read_text(encoding="utf-8"))
+    assert record["path"] == str(folder / "\\xff.html") and record["text"]
+    again = predict(str(folder), "-o", str(out), "-m", "econ", "-j", "1", "--resume")
+    assert again.exit_code == 0 and len(records(out.read_text(encoding="utf-8"))) == 1
+
+
+def test_an_output_refusing_text_is_an_output_error(tmp_path):
+    from newsml.output import Output
+
+    with Output(tmp_path / "out.txt") as output, pytest.raises(OutputError, match="cannot write"):
+        output.write("\udcff")
+
+
+def test_resume_keys_are_normalized_paths(tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "a.html").write_bytes(PAGES[0].read_bytes())
+    assert predict("a.html", "-o", "r.jsonl", "-m", "econ", "-j", "1").exit_code == 0
+    again = predict("./a.html", "-o", "r.jsonl", "-m", "econ", "-j", "1", "--resume")
+    assert again.exit_code == 0, again.output
+    assert [r["path"] for r in records((tmp_path / "r.jsonl").read_text(encoding="utf-8"))] == ["a.html"]
