@@ -36,7 +36,7 @@ from pathlib import Path
 from types import FrameType
 from typing import TYPE_CHECKING, Any
 
-from .errors import NewsmlError, OutputError
+from .errors import ConfigurationError, NewsmlError, OutputError
 from .extract import extract_page
 from .output import Output, check_output
 from .page import load_page
@@ -83,8 +83,10 @@ def time_limit(seconds: float | None) -> Iterator[None]:
     """Raise PageTimeoutError in the block once ``seconds`` have passed (None or 0: no limit).
 
     Works in the main thread on Unix (``SIGALRM``); elsewhere the block runs unbounded.
-    The alarm interrupts Python code, not a long call into C.
+    The alarm interrupts Python code, not a long call into C. Raises ConfigurationError
+    for a negative ``seconds``.
     """
+    check_timeout(seconds)
     if not seconds or not hasattr(signal, "setitimer") \
             or threading.current_thread() is not threading.main_thread():
         yield
@@ -102,13 +104,21 @@ def time_limit(seconds: float | None) -> Iterator[None]:
         signal.signal(signal.SIGALRM, previous)
 
 
+def check_timeout(seconds: float | None) -> None:
+    """Raise ConfigurationError unless ``seconds`` is a time limit: None, 0 (none) or positive."""
+    if seconds is not None and not seconds >= 0:
+        raise ConfigurationError(f"the time limit must be 0 (none) or more seconds, not {seconds:g}")
+
+
 def page_record(data: bytes, scorer: NodeMethod, identity: dict[str, Any], timeout: float | None = None,
                 *, debug: bool = False) -> dict[str, Any]:
     """``{**identity, **article.to_dict()}`` for the page ``data``, or ``{**identity, "error": ...}``
     when it cannot be extracted (not a page, too large, over ``timeout`` seconds, a bug).
 
-    Never raises for the page's own failure (KeyboardInterrupt and SystemExit pass).
+    Never raises for the page's own failure (KeyboardInterrupt and SystemExit pass);
+    raises ConfigurationError for a negative ``timeout``, the caller's.
     """
+    check_timeout(timeout)
     try:
         with time_limit(timeout):
             article = extract_page(load_page(data), scorer)
@@ -165,16 +175,35 @@ class ScorerSpec:
         return get_method(self.method)
 
 
-def limit_threads() -> None:
-    """One thread per math library (BLAS, OpenMP) in this process: the parallelism of
-    batch extraction is its processes, and N processes of N threads each oversubscribe."""
-    for variable in ("OMP_NUM_THREADS", "OPENBLAS_NUM_THREADS", "MKL_NUM_THREADS"):
+#: The environment variables that set the threads of the math libraries.
+THREAD_VARIABLES = ("OMP_NUM_THREADS", "OPENBLAS_NUM_THREADS", "MKL_NUM_THREADS")
+
+
+@contextlib.contextmanager
+def limited_threads() -> Iterator[None]:
+    """One thread per math library (BLAS, OpenMP) in the block: the parallelism of batch
+    extraction is its processes, and N processes of N threads each oversubscribe. The
+    environment and the libraries' thread pools are restored when the block ends, so a
+    Python caller's process is left as it was."""
+    saved = {variable: os.environ.get(variable) for variable in THREAD_VARIABLES}
+    for variable in THREAD_VARIABLES:
         os.environ.setdefault(variable, "1")
     try:
         from threadpoolctl import threadpool_limits
     except ImportError:  # pragma: no cover - installed with newsml
-        return
-    threadpool_limits(1)
+        limits = None
+    else:
+        limits = threadpool_limits(1)
+    try:
+        yield
+    finally:
+        if limits is not None:
+            limits.restore_original_limits()
+        for variable, value in saved.items():
+            if value is None:
+                os.environ.pop(variable, None)
+            else:
+                os.environ[variable] = value
 
 
 def available_cores() -> int:
@@ -193,20 +222,27 @@ Extractor = Callable[[Iterable[tuple[Source, Payload]]], Iterator[dict[str, Any]
 @contextlib.contextmanager
 def extraction(spec: ScorerSpec, jobs: int = 1, timeout: float | None = DEFAULT_TIMEOUT,
                debug: bool = False) -> Iterator[Extractor]:
-    """A function from pages to their records, in order: in this process for one job, else
-    in a :class:`WorkerPool` (started here, stopped when the block ends). Raises
-    NewsmlError when the method cannot be loaded."""
-    if jobs <= 1:
+    """A function from pages to their records, in order, in a :class:`WorkerPool` of
+    ``jobs`` workers (started here, stopped when the block ends).
+
+    With a ``timeout``, one job is one worker too: the pool's hard limit then stops a page
+    stuck in C code, which the alarm cannot interrupt (where the platform forks, the
+    worker gets the method loaded here, so it costs little). Without one, one job runs in
+    this process. Raises NewsmlError when the method cannot be loaded, ConfigurationError
+    for a negative ``timeout``.
+    """
+    check_timeout(timeout)
+    if jobs <= 1 and not timeout:
         scorer = spec.load()
-        limit_threads()
 
         def in_process(pages: Iterable[tuple[Source, Payload]]) -> Iterator[dict[str, Any]]:
             for source, payload in pages:
                 yield source_record(source, payload, scorer, timeout, debug=debug)
 
-        yield in_process
+        with limited_threads():
+            yield in_process
         return
-    with WorkerPool(spec, jobs, timeout, debug) as pool:
+    with WorkerPool(spec, max(jobs, 1), timeout, debug) as pool:
         yield pool.records
 
 
@@ -250,7 +286,11 @@ def _serve(conn: Connection, method: ScorerSpec | NodeMethod, timeout: float | N
     """A worker's life: load the method once (unless forked with it), then extract the pages
     it is sent."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl-C is the parent's to handle
-    limit_threads()
+    with limited_threads():
+        _serve_pages(conn, method, timeout, debug)
+
+
+def _serve_pages(conn: Connection, method: ScorerSpec | NodeMethod, timeout: float | None, debug: bool) -> None:
     try:
         scorer = method.load() if isinstance(method, ScorerSpec) else method
     except Exception as exc:

@@ -120,7 +120,9 @@ def predict(
         "--jobs", "-j", min=1, help="Worker processes [default: the machine's cores].",
         show_default=False)] = None,
     timeout: Annotated[float, typer.Option(
-        "--timeout", min=0, help="Seconds a page may take before it is an error (0: no limit).")] = 10.0,
+        "--timeout", min=0, help="Seconds a page may take before it is an error (0: no limit). Pages are "
+                                 "then extracted in worker processes, even with -j 1, so that one stuck "
+                                 "in C code is stopped too; 0 with -j 1 extracts in this process.")] = 10.0,
     resume: Annotated[bool, typer.Option(
         "--resume", help="Skip the pages already in the -o JSON-lines file and append the others.")] = False,
     force: Annotated[bool, typer.Option("--force", help="Replace an existing -o file.")] = False,

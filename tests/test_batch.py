@@ -172,7 +172,7 @@ def test_resume_skips_the_pages_done_and_appends_the_rest(tmp_path, monkeypatch)
         return original(source, *args, **kwargs)
 
     monkeypatch.setattr(batch, "source_record", counting)
-    result = predict(*inputs, "-o", str(out), "--resume", "-m", "econ", "-j", "1")
+    result = predict(*inputs, "-o", str(out), "--resume", "-m", "econ", "-j", "1", "--timeout", "0")
     assert result.exit_code == 0, result.output
     assert len(seen) == 3 and str(PAGES[0]) not in seen  # two WARC records and the last page
     assert out.read_text(encoding="utf-8") == full.stdout
@@ -226,7 +226,7 @@ def test_ctrl_c_keeps_the_finished_records_and_resume_continues(tmp_path, monkey
         return original(source, *args, **kwargs)
 
     monkeypatch.setattr(batch, "source_record", interrupted)
-    result = predict(*inputs, "-o", str(out), "-m", "econ", "-j", "1")
+    result = predict(*inputs, "-o", str(out), "-m", "econ", "-j", "1", "--timeout", "0")  # in this process
     assert result.exit_code == 130 and "interrupted after 3 pages" in result.stderr
     assert "--resume continues it" in result.stderr
     assert out.read_text(encoding="utf-8") == "".join(expected.splitlines(keepends=True)[:3])
@@ -282,6 +282,41 @@ def test_a_worker_stuck_where_the_alarm_cannot_reach_is_replaced(monkeypatch):
     assert [r["path"] for r in found] == [str(page) for page in PAGES[:5]]
     assert [r.get("error", "") for r in found][1].endswith("its worker was stopped")
     assert sum("error" in r for r in found) == 1
+
+
+def test_one_job_with_a_time_limit_stops_a_page_stuck_in_c_code(monkeypatch):
+    original = batch.extract_page
+
+    def stuck(page, scorer):
+        signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGALRM})
+        time.sleep(60)
+        return original(page, scorer)
+
+    monkeypatch.setattr(batch, "extract_page", stuck)
+    started = time.monotonic()
+    result = predict(str(PAGES[0]), "-f", "jsonl", "-m", "econ", "-j", "1", "--timeout", "0.3")
+    assert result.exit_code == 1 and time.monotonic() - started < 20
+    [record] = records(result.stdout)
+    assert record["error"].endswith("its worker was stopped")
+
+
+def test_a_negative_time_limit_is_refused():
+    from newsml.errors import ConfigurationError
+
+    with pytest.raises(ConfigurationError, match="time limit"), batch.time_limit(-1):
+        pass
+    with pytest.raises(ConfigurationError, match="time limit"):
+        page_record(PAGES[0].read_bytes(), ECON, {"path": "p.html"}, timeout=-1)
+    with pytest.raises(ConfigurationError, match="time limit"), batch.extraction(ScorerSpec("econ"), 1, -1):
+        pass
+
+
+def test_one_job_leaves_the_callers_thread_settings_as_they_were(monkeypatch):
+    monkeypatch.delenv("OPENBLAS_NUM_THREADS", raising=False)
+    with batch.extraction(ScorerSpec("econ"), jobs=1, timeout=None) as extract:
+        assert os.environ["OPENBLAS_NUM_THREADS"] == "1"
+        [record] = list(extract([(Source(str(PAGES[0])), None)]))
+    assert record["text"] and "OPENBLAS_NUM_THREADS" not in os.environ
 
 
 def test_a_worker_that_dies_costs_its_page_only(monkeypatch):
