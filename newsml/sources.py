@@ -26,7 +26,7 @@ import gzip
 import os
 import sys
 import zlib
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
 from pathlib import Path, PurePath
 from typing import IO, Any
@@ -146,44 +146,58 @@ def is_warc(path: str) -> bool:
     return head.startswith(b"WARC/")
 
 
-def warc_pages(path_or_stream: str | os.PathLike[str] | IO[bytes]) -> Iterator[tuple[Source, bytes]]:
+def warc_pages(path_or_stream: str | os.PathLike[str] | IO[bytes],
+               report: Callable[[str], None] | None = None) -> Iterator[tuple[Source, bytes]]:
     """The HTML response records of a WARC file (a path, or a binary stream), in file order.
 
     Each record's HTTP headers are stripped and its body decoded (chunks, gzip, brotli),
     at most :data:`~newsml.parse.MAX_PAGE_BYTES` + 1 bytes of it (a longer one is then
     refused as too large when it is extracted). Records of other types, and responses
-    whose HTTP Content-Type is not HTML, are skipped. Raises InvalidPageError when the
-    file is not a WARC file or is corrupt.
+    whose HTTP Content-Type names something else than HTML, are skipped; a response
+    without one is a page (the extractor refuses what is not HTML). A file without any
+    page is told to ``report`` (default: stderr), so that it is not passed over in
+    silence. Raises InvalidPageError when the file is not a WARC file or is corrupt.
     """
     from fastwarc.warc import ArchiveIterator, WarcRecordType
 
     if isinstance(path_or_stream, (str, os.PathLike)):
         name = os.fspath(path_or_stream)
         with open(name, "rb") as stream:
-            yield from _records(ArchiveIterator, WarcRecordType, stream, name)
+            yield from _records(ArchiveIterator, WarcRecordType, stream, name, report)
     else:
         yield from _records(ArchiveIterator, WarcRecordType, path_or_stream,
-                            str(getattr(path_or_stream, "name", "<stream>")))
+                            str(getattr(path_or_stream, "name", "<stream>")), report)
 
 
-def _records(archive: Any, types: Any, stream: IO[bytes], name: str) -> Iterator[tuple[Source, bytes]]:
-    records = archive(stream, record_types=types.response, parse_http=True, auto_decode="all")
-    count = 0
+def _records(archive: Any, types: Any, stream: IO[bytes], name: str,
+             report: Callable[[str], None] | None) -> Iterator[tuple[Source, bytes]]:
+    records = archive(stream, record_types=types.any_type, parse_http=True, auto_decode="all")
+    responses = skipped = pages = 0
     try:
         for record in records:
-            count += 1
-            if not _is_html(record.http_content_type):
+            if record.record_type == types.response:
+                responses += 1
+            if record.record_type != types.response or not _is_html(record.http_content_type):
+                skipped += 1
                 continue
+            pages += 1
             source = Source(path=name, url=record.headers.get("WARC-Target-URI"),
-                            record_id=record.record_id or f"{displayable(name)}#{count}")
+                            record_id=record.record_id or f"{displayable(name)}#{responses}")
             yield source, record.reader.read(MAX_PAGE_BYTES + 1)
     except (OSError, ValueError, EOFError, gzip.BadGzipFile, zlib.error) as exc:
-        where = f"after {count} response records" if count else "at its start"
+        where = f"after {responses} response records" if responses else "at its start"
         raise InvalidPageError(f"cannot read the WARC file {displayable(name)} {where}: {exc}") from None
+    if not pages:
+        (report or _to_stderr)(f"{displayable(name)}: no HTML response records ({skipped} records skipped)")
 
 
 def _is_html(content_type: str | None) -> bool:
-    return content_type is not None and "html" in content_type.lower()
+    """Whether a response is a page candidate: HTML, or a type not given."""
+    return content_type is None or "html" in content_type.lower()
+
+
+def _to_stderr(line: str) -> None:
+    print(f"newsml: {line}", file=sys.stderr)
 
 
 #: What :func:`iter_pages` yields with a source: the page's bytes, None for a file the
@@ -191,12 +205,14 @@ def _is_html(content_type: str | None) -> bool:
 Payload = bytes | None | Exception
 
 
-def iter_pages(paths: Iterable[str], stdin: IO[bytes] | None = None) -> Iterator[tuple[Source, Payload]]:
+def iter_pages(paths: Iterable[str], stdin: IO[bytes] | None = None,
+               report: Callable[[str], None] | None = None) -> Iterator[tuple[Source, Payload]]:
     """Every page of ``paths`` (files, WARC files, ``-``; see :func:`expand_inputs` for
     folders), in order, with its :data:`Payload`.
 
     A WARC file that cannot be read yields one ``(Source(path), error)`` after the
-    records read before the damage.
+    records read before the damage; one without any page is told to ``report`` (default:
+    stderr).
     """
     for path in paths:
         if path == STDIN:
@@ -204,7 +220,7 @@ def iter_pages(paths: Iterable[str], stdin: IO[bytes] | None = None) -> Iterator
             yield Source(STDIN), stream.read(MAX_PAGE_BYTES + 1)
         elif is_warc(path):
             try:
-                yield from warc_pages(path)
+                yield from warc_pages(path, report)
             except (InvalidPageError, OSError) as exc:
                 yield Source(path), exc
         else:

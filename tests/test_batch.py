@@ -430,3 +430,11 @@ def test_resume_keys_are_normalized_paths(tmp_path, monkeypatch):
     again = predict("./a.html", "-o", "r.jsonl", "-m", "econ", "-j", "1", "--resume")
     assert again.exit_code == 0, again.output
     assert [r["path"] for r in records((tmp_path / "r.jsonl").read_text(encoding="utf-8"))] == ["a.html"]
+
+
+def test_a_warc_file_without_pages_is_not_passed_over_in_silence(tmp_path):
+    from test_sources import warc_record, write_warc
+
+    path = write_warc(tmp_path / "x.warc", [warc_record("https://example.com/", b"x", record_type="warcinfo")])
+    result = predict(str(path), "-o", str(tmp_path / "w.json"), "-m", "econ")
+    assert result.exit_code == 0 and "x.warc: no HTML response records (1 records skipped)" in result.stderr

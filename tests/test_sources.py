@@ -15,7 +15,7 @@ from newsml.sources import Source, expand_inputs, is_warc, iter_pages, read_list
 PAGES = sorted(LABELED.glob("*.html"))
 
 
-def warc_record(url: str, body: bytes, content_type: str = "text/html; charset=utf-8",
+def warc_record(url: str, body: bytes, content_type: str | None = "text/html; charset=utf-8",
                 record_type: str = "response") -> bytes:
     """One WARC record (HTTP response inside), written with FastWARC."""
     from fastwarc.warc import WarcRecord, WarcRecordType
@@ -25,8 +25,8 @@ def warc_record(url: str, body: bytes, content_type: str = "text/html; charset=u
                         record_urn=f"uuid:{uuid.uuid4()}".encode())
     record.headers.append("WARC-Target-URI", url)
     record.headers.append("Content-Type", "application/http; msgtype=response")
-    http = (f"HTTP/1.1 200 OK\r\nContent-Type: {content_type}\r\nContent-Length: {len(body)}\r\n\r\n"
-            .encode() + body)
+    typed = f"Content-Type: {content_type}\r\n" if content_type is not None else ""
+    http = f"HTTP/1.1 200 OK\r\n{typed}Content-Length: {len(body)}\r\n\r\n".encode() + body
     record.set_bytes_content(http)
     buffer = io.BytesIO()
     record.write(buffer)
@@ -83,6 +83,23 @@ def test_warc_pages_are_the_html_responses_without_http_headers(tmp_path):
     plain = crawl(tmp_path / "plain.warc", compress=False)
     with open(plain, "rb") as stream:
         assert [body for _, body in warc_pages(stream)] == [body for _, body in pages]
+
+
+def test_a_warc_file_without_pages_is_named_on_stderr(tmp_path, capsys):
+    info = warc_record("https://example.com/", b"software: x\r\n", record_type="warcinfo")
+    json_only = warc_record("https://example.com/a.json", b'{"a": 1}', "application/json")
+    path = write_warc(tmp_path / "x.warc.gz", [info, json_only])
+    assert list(iter_pages([str(path)])) == []
+    assert capsys.readouterr().err == f"newsml: {path}: no HTML response records (2 records skipped)\n"
+    notes: list[str] = []
+    assert list(warc_pages(path, report=notes.append)) == [] and len(notes) == 1
+    assert list(iter_pages([str(crawl(tmp_path / "crawl.warc.gz"))])) and not capsys.readouterr().err
+
+
+def test_a_response_without_a_content_type_is_a_page(tmp_path):
+    path = write_warc(tmp_path / "x.warc", [warc_record("https://example.com/", b"<p>Hi</p>", None)])
+    [(source, body)] = list(warc_pages(path))
+    assert source.url == "https://example.com/" and body == b"<p>Hi</p>"
 
 
 def test_a_warc_file_is_recognised_by_name_or_by_content(tmp_path):
