@@ -249,7 +249,8 @@ def extraction(spec: ScorerSpec, jobs: int = 1, timeout: float | None = DEFAULT_
 class _Worker:
     """One worker process and the page it is extracting."""
 
-    def __init__(self, context: Any, method: ScorerSpec | NodeMethod, timeout: float | None, debug: bool):
+    def __init__(self, context: Any, method: ScorerSpec | NodeMethod, timeout: float | None,
+                 debug: bool) -> None:
         self.conn, child = context.Pipe()
         self.process = context.Process(target=_serve, args=(child, method, timeout, debug), daemon=True)
         self.process.start()
@@ -290,7 +291,8 @@ def _serve(conn: Connection, method: ScorerSpec | NodeMethod, timeout: float | N
         _serve_pages(conn, method, timeout, debug)
 
 
-def _serve_pages(conn: Connection, method: ScorerSpec | NodeMethod, timeout: float | None, debug: bool) -> None:
+def _serve_pages(conn: Connection, method: ScorerSpec | NodeMethod, timeout: float | None,
+                 debug: bool) -> None:
     try:
         scorer = method.load() if isinstance(method, ScorerSpec) else method
     except Exception as exc:
@@ -317,7 +319,7 @@ class WorkerPool:
     """
 
     def __init__(self, spec: ScorerSpec, jobs: int, timeout: float | None = DEFAULT_TIMEOUT,
-                 debug: bool = False):
+                 debug: bool = False) -> None:
         self.spec = spec
         self.jobs = jobs
         self.timeout = timeout
@@ -441,12 +443,20 @@ class RecordWriter:
     article (a ``==> name <==`` line first unless ``single``; errors only on stderr).
     """
 
-    def __init__(self, output: Output, fmt: str, single: bool = False):
+    def __init__(self, output: Output, fmt: str, single: bool = False) -> None:
         self.output = output
         self.format = fmt
         self.single = single
         self.count = 0
+        self._started = False
         self._closed = False
+
+    def start(self) -> None:
+        """Begin the output (the opening bracket of a json array), before the first record:
+        a Ctrl-C in :meth:`write` then still leaves :meth:`close` a valid array to end."""
+        if self.format == "json" and not self.single and not self._started:
+            self._started = True
+            self.output.write("[")
 
     def write(self, record: dict[str, Any]) -> None:
         """Write one record."""
@@ -457,7 +467,8 @@ class RecordWriter:
             if self.single:
                 self.output.write(text + "\n")
             else:
-                self.output.write(("[\n" if self.count == 0 else ",\n") + textwrap.indent(text, "  "))
+                self.start()
+                self.output.write(("\n" if self.count == 0 else ",\n") + textwrap.indent(text, "  "))
         elif "error" not in record:
             self._write_text(record)
         self.count += 1
@@ -477,7 +488,8 @@ class RecordWriter:
             return
         self._closed = True
         if self.format == "json" and not self.single:
-            self.output.write("\n]\n" if self.count else "[]\n")
+            self.start()
+            self.output.write("\n]\n" if self.count else "]\n")
 
 
 def completed_keys(path: str | Path, report: Callable[[str], None] | None = None) -> set[str]:
@@ -617,6 +629,7 @@ def run(paths: list[str], destination: Output, writer: RecordWriter, extract: Ex
     outcome = Outcome()
     progress = hook(progress)
     progress.start("extracting", total)
+    writer.start()
 
     def todo() -> Iterator[tuple[Source, Payload]]:
         for source, payload in iter_pages(paths):

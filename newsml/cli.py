@@ -115,7 +115,8 @@ def predict(
         help="Also read the paths listed in LIST, one a line ('-': standard input).")] = None,
     glob: Annotated[str | None, typer.Option(
         "--glob", metavar="PATTERN",
-        help="In folders, read the files matching this pattern ('*.warc.gz') instead.")] = None,
+        help="In folders, read the files matching this pattern ('*.warc.gz') instead; names are "
+             "compared in lower case.")] = None,
     jobs: Annotated[int | None, typer.Option(
         "--jobs", "-j", min=1, help="Worker processes [default: the machine's cores].",
         show_default=False)] = None,

@@ -32,14 +32,13 @@ from pathlib import Path, PurePath
 from typing import IO, Any
 
 from .errors import InvalidPageError
+from .output import STDIN
 from .parse import MAX_PAGE_BYTES
 
 #: What a folder is searched for when no ``glob`` is given (names compared in lower case).
 HTML_PATTERNS = ("*.html", "*.htm", "*.html.gz")
 #: File names read as WARC files without looking inside.
 WARC_SUFFIXES = (".warc", ".warc.gz")
-#: The name of standard input among the arguments.
-STDIN = "-"
 
 
 @dataclass(frozen=True)
@@ -101,7 +100,8 @@ def expand_inputs(args: Iterable[str], glob: str | None = None) -> Iterator[str]
 
     A folder yields the files below it (recursively, in sorted order, symbolic links to
     folders not followed) whose name matches :data:`HTML_PATTERNS`, or ``glob`` when
-    given (matched from the right: ``*.warc.gz``, ``2024/*.html``).
+    given (matched from the right: ``*.warc.gz``, ``2024/*.html``). Names are compared in
+    lower case, the patterns' and ``glob``'s alike.
     """
     for arg in args:
         if arg != STDIN and os.path.isdir(arg):
@@ -120,8 +120,8 @@ def _walk(folder: str, glob: str | None) -> Iterator[str]:
 
 
 def _matches(relative: PurePath, glob: str | None) -> bool:
-    if glob is not None:
-        return relative.match(glob)
+    if glob is not None:  # in lower case, as the default patterns: '*.HTML' finds x.html
+        return PurePath(str(relative).lower()).match(glob.lower())
     name = relative.name.lower()
     return any(fnmatch.fnmatchcase(name, pattern) for pattern in HTML_PATTERNS)
 
@@ -188,7 +188,8 @@ def _records(archive: Any, types: Any, stream: IO[bytes], name: str,
         where = f"after {responses} response records" if responses else "at its start"
         raise InvalidPageError(f"cannot read the WARC file {displayable(name)} {where}: {exc}") from None
     if not pages:
-        (report or _to_stderr)(f"{displayable(name)}: no HTML response records ({skipped} records skipped)")
+        records_skipped = f"{skipped} record" + ("s" if skipped != 1 else "")
+        (report or _to_stderr)(f"{displayable(name)}: no HTML response records ({records_skipped} skipped)")
 
 
 def _is_html(content_type: str | None) -> bool:

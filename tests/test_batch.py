@@ -435,6 +435,31 @@ def test_resume_keys_are_normalized_paths(tmp_path, monkeypatch):
 def test_a_warc_file_without_pages_is_not_passed_over_in_silence(tmp_path):
     from test_sources import warc_record, write_warc
 
-    path = write_warc(tmp_path / "x.warc", [warc_record("https://example.com/", b"x", record_type="warcinfo")])
+    info = warc_record("https://example.com/", b"x", record_type="warcinfo")
+    path = write_warc(tmp_path / "x.warc", [info])
     result = predict(str(path), "-o", str(tmp_path / "w.json"), "-m", "econ")
-    assert result.exit_code == 0 and "x.warc: no HTML response records (1 records skipped)" in result.stderr
+    assert result.exit_code == 0 and "x.warc: no HTML response records (1 record skipped)" in result.stderr
+
+
+def test_ctrl_c_inside_the_first_json_record_still_leaves_valid_json():
+    class Interrupted:
+        """An output that takes the first record, then is interrupted before it returns."""
+
+        def __init__(self) -> None:
+            self.text = ""
+
+        def write(self, text: str) -> None:
+            self.text += text
+            if '"path"' in text and text.count('"path"') == self.text.count('"path"') == 1:
+                raise KeyboardInterrupt
+
+        def commit(self) -> None:
+            pass
+
+    output = Interrupted()
+    writer = batch.RecordWriter(output, "json")  # type: ignore[arg-type]
+    outcome = batch.run(["a.html"], output, writer, lambda pages: iter([{"path": "a.html", "text": "x"}]))
+    assert outcome.interrupted and json.loads(output.text) == [{"path": "a.html", "text": "x"}]
+    empty = Interrupted()
+    batch.RecordWriter(empty, "json").close()  # type: ignore[arg-type]
+    assert empty.text == "[]\n"

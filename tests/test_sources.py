@@ -67,6 +67,8 @@ def test_folders_are_walked_recursively_in_sorted_order(tmp_path):
     assert found == ["a.HTM", "b.html", "sub/c.html.gz", "sub/deeper/d.htm"]
     assert [p.rsplit("/", 1)[1] for p in expand_inputs([str(tmp_path)], glob="*.warc.gz")] == ["e.warc.gz"]
     assert list(expand_inputs([str(tmp_path)], glob="deeper/*")) == [str(tmp_path / "sub/deeper/d.htm")]
+    # in lower case on both sides, as the default patterns ("a.HTM" is found above)
+    assert [p.rsplit("/", 1)[1] for p in expand_inputs([str(tmp_path)], glob="*.HTM")] == ["a.HTM", "d.htm"]
     # files and '-' pass through as given, folders in place
     assert list(expand_inputs(["-", "missing.html", str(tmp_path / "sub" / "deeper")])) == [
         "-", "missing.html", str(tmp_path / "sub/deeper/d.htm")]
