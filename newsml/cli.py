@@ -191,10 +191,10 @@ def evaluate(
     Outcomes follow the ECON paper: correct (P and R >= 0.95), wrong (R >= 0.95 but
     P < 0.95: noise included), missed (R < 0.95).
     """
-    from .batch import describe
     from .corpus import load_corpus
     from .evaluate import evaluate_pages
     from .progress import progress_bar
+    from .records import describe
     from .report import evaluation_table
 
     scorer = _scorer(method, model)
@@ -253,9 +253,9 @@ def train(
     """
     from . import methods as registry
     from .adaptation import AdaptedMethod
-    from .batch import available_cores
     from .output import check_output
     from .persistence import save_model
+    from .pool import available_cores
     from .progress import progress_bar
     from .training import train_method
 

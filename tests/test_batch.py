@@ -16,6 +16,8 @@ from test_sources import crawl
 from typer.testing import CliRunner
 
 import newsml.batch as batch
+import newsml.pool as pool_module
+import newsml.records as records_module
 from newsml.batch import ScorerSpec, WorkerPool, completed_keys, page_record
 from newsml.cli import app
 from newsml.errors import OutputError
@@ -61,7 +63,7 @@ def test_a_page_over_the_time_limit_is_an_error_record(monkeypatch):
     def slow(page, scorer):
         time.sleep(5)
 
-    monkeypatch.setattr(batch, "extract_page", slow)
+    monkeypatch.setattr(records_module, "extract_page", slow)
     handler = signal.getsignal(signal.SIGALRM)
     started = time.monotonic()
     record = page_record(PAGES[0].read_bytes(), ECON, {"path": "p.html"}, timeout=0.2)
@@ -165,13 +167,13 @@ def test_resume_skips_the_pages_done_and_appends_the_rest(tmp_path, monkeypatch)
     assert completed_keys(out) == {str(PAGES[0]), records(first_two[1])[0]["record_id"]}
     assert out.read_text(encoding="utf-8") == "".join(first_two)  # the cut line is gone
     seen = []
-    original = batch.source_record
+    original = pool_module.source_record
 
     def counting(source, *args, **kwargs):
         seen.append(source.key)
         return original(source, *args, **kwargs)
 
-    monkeypatch.setattr(batch, "source_record", counting)
+    monkeypatch.setattr(pool_module, "source_record", counting)
     result = predict(*inputs, "-o", str(out), "--resume", "-m", "econ", "-j", "1", "--timeout", "0")
     assert result.exit_code == 0, result.output
     assert len(seen) == 3 and str(PAGES[0]) not in seen  # two WARC records and the last page
@@ -218,19 +220,19 @@ def test_ctrl_c_keeps_the_finished_records_and_resume_continues(tmp_path, monkey
     out = tmp_path / "out.jsonl"
     inputs = [str(page) for page in PAGES[:5]]
     expected = predict(*inputs, "-f", "jsonl", "-m", "econ", "-j", "1").stdout
-    original = batch.source_record
+    original = pool_module.source_record
 
     def interrupted(source, *args, **kwargs):
         if source.path == inputs[3]:
             raise KeyboardInterrupt
         return original(source, *args, **kwargs)
 
-    monkeypatch.setattr(batch, "source_record", interrupted)
+    monkeypatch.setattr(pool_module, "source_record", interrupted)
     result = predict(*inputs, "-o", str(out), "-m", "econ", "-j", "1", "--timeout", "0")  # in this process
     assert result.exit_code == 130 and "interrupted after 3 pages" in result.stderr
     assert "--resume continues it" in result.stderr
     assert out.read_text(encoding="utf-8") == "".join(expected.splitlines(keepends=True)[:3])
-    monkeypatch.setattr(batch, "source_record", original)
+    monkeypatch.setattr(pool_module, "source_record", original)
     assert predict(*inputs, "-o", str(out), "-m", "econ", "--resume").exit_code == 0
     assert out.read_text(encoding="utf-8") == expected
 
@@ -247,7 +249,7 @@ def test_two_jobs_give_the_same_records_in_the_same_order(folder, tmp_path):
 
 
 def test_a_slow_page_in_a_worker_is_an_error_record(tmp_path, monkeypatch):
-    original = batch.extract_page
+    original = records_module.extract_page
     slow_title = "Flash flood warning"
 
     def slow_on_one_page(page, scorer):
@@ -255,7 +257,7 @@ def test_a_slow_page_in_a_worker_is_an_error_record(tmp_path, monkeypatch):
             time.sleep(30)
         return original(page, scorer)
 
-    monkeypatch.setattr(batch, "extract_page", slow_on_one_page)  # workers are forked with it
+    monkeypatch.setattr(records_module, "extract_page", slow_on_one_page)  # workers are forked with it
     args = [str(page) for page in PAGES[:4]]
     result = predict(*args, "-f", "jsonl", "-m", "econ", "-j", "2", "--timeout", "0.5")
     assert result.exit_code == 1
@@ -267,7 +269,7 @@ def test_a_slow_page_in_a_worker_is_an_error_record(tmp_path, monkeypatch):
 
 
 def test_a_worker_stuck_where_the_alarm_cannot_reach_is_replaced(monkeypatch):
-    original = batch.extract_page
+    original = records_module.extract_page
 
     def stuck(page, scorer):  # as a long call into C: the alarm signal is held back
         if page.title.startswith("Flash flood warning"):
@@ -275,7 +277,7 @@ def test_a_worker_stuck_where_the_alarm_cannot_reach_is_replaced(monkeypatch):
             time.sleep(60)
         return original(page, scorer)
 
-    monkeypatch.setattr(batch, "extract_page", stuck)
+    monkeypatch.setattr(records_module, "extract_page", stuck)
     pages = [(Source(str(page)), None) for page in PAGES[:5]]
     with WorkerPool(ScorerSpec("econ"), jobs=2, timeout=0.3) as pool:
         found = list(pool.records(pages))
@@ -285,14 +287,14 @@ def test_a_worker_stuck_where_the_alarm_cannot_reach_is_replaced(monkeypatch):
 
 
 def test_one_job_with_a_time_limit_stops_a_page_stuck_in_c_code(monkeypatch):
-    original = batch.extract_page
+    original = records_module.extract_page
 
     def stuck(page, scorer):
         signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGALRM})
         time.sleep(60)
         return original(page, scorer)
 
-    monkeypatch.setattr(batch, "extract_page", stuck)
+    monkeypatch.setattr(records_module, "extract_page", stuck)
     started = time.monotonic()
     result = predict(str(PAGES[0]), "-f", "jsonl", "-m", "econ", "-j", "1", "--timeout", "0.3")
     assert result.exit_code == 1 and time.monotonic() - started < 20
@@ -303,31 +305,32 @@ def test_one_job_with_a_time_limit_stops_a_page_stuck_in_c_code(monkeypatch):
 def test_a_negative_time_limit_is_refused():
     from newsml.errors import ConfigurationError
 
-    with pytest.raises(ConfigurationError, match="time limit"), batch.time_limit(-1):
+    with pytest.raises(ConfigurationError, match="time limit"), records_module.time_limit(-1):
         pass
     with pytest.raises(ConfigurationError, match="time limit"):
         page_record(PAGES[0].read_bytes(), ECON, {"path": "p.html"}, timeout=-1)
-    with pytest.raises(ConfigurationError, match="time limit"), batch.extraction(ScorerSpec("econ"), 1, -1):
+    negative = pool_module.extraction(ScorerSpec("econ"), jobs=1, timeout=-1)
+    with pytest.raises(ConfigurationError, match="time limit"), negative:
         pass
 
 
 def test_one_job_leaves_the_callers_thread_settings_as_they_were(monkeypatch):
     monkeypatch.delenv("OPENBLAS_NUM_THREADS", raising=False)
-    with batch.extraction(ScorerSpec("econ"), jobs=1, timeout=None) as extract:
+    with pool_module.extraction(ScorerSpec("econ"), jobs=1, timeout=None) as extract:
         assert os.environ["OPENBLAS_NUM_THREADS"] == "1"
         [record] = list(extract([(Source(str(PAGES[0])), None)]))
     assert record["text"] and "OPENBLAS_NUM_THREADS" not in os.environ
 
 
 def test_a_worker_that_dies_costs_its_page_only(monkeypatch):
-    original = batch.extract_page
+    original = records_module.extract_page
 
     def crash(page, scorer):
         if page.title.startswith("Flash flood warning"):
             os._exit(3)
         return original(page, scorer)
 
-    monkeypatch.setattr(batch, "extract_page", crash)
+    monkeypatch.setattr(records_module, "extract_page", crash)
     pages = [(Source(str(page)), None) for page in PAGES[:5]]
     with WorkerPool(ScorerSpec("econ"), jobs=2, timeout=None) as pool:
         found = list(pool.records(pages))
