@@ -16,7 +16,6 @@ from __future__ import annotations
 import argparse
 import datetime as dt
 import gzip
-import io
 import json
 import os
 import platform
@@ -27,8 +26,9 @@ import subprocess
 import sys
 import tempfile
 import time
-import uuid
 from pathlib import Path
+
+from _warc import warc_record  # scripts/_warc.py, beside this script (the tests use it too)
 
 REPO = Path(__file__).resolve().parent.parent
 DATA = Path(os.environ.get("NEWSML_SHARED_DATA", REPO.parent / "shared" / "data"))
@@ -87,21 +87,6 @@ def corpus_pages(n: int) -> list[Path]:
 def zip_longest_all(lists: list[list[Path]]) -> list[list[Path]]:
     longest = max(len(pages) for pages in lists)
     return [[pages[i] for pages in lists if i < len(pages)] for i in range(longest)]
-
-
-def warc_record(url: str, body: bytes) -> bytes:
-    from fastwarc.warc import WarcRecord, WarcRecordType
-
-    record = WarcRecord()
-    record.init_headers(record_type=WarcRecordType.response, record_urn=f"uuid:{uuid.uuid4()}".encode())
-    record.headers.append("WARC-Target-URI", url)
-    record.headers.append("Content-Type", "application/http; msgtype=response")
-    http = (f"HTTP/1.1 200 OK\r\nContent-Type: text/html\r\nContent-Length: {len(body)}\r\n\r\n".encode()
-            + body)
-    record.set_bytes_content(http)
-    buffer = io.BytesIO()
-    record.write(buffer)
-    return gzip.compress(buffer.getvalue())
 
 
 def tree_rss(pid: int) -> int:
@@ -175,7 +160,8 @@ def main() -> None:
         warc = root / "pages.warc.gz"
         with open(warc, "wb") as handle:
             for i, page in enumerate(chosen[:args.warc_pages]):
-                handle.write(warc_record(f"https://corpus.example/{page.parent.name}/{i}", page.read_bytes()))
+                handle.write(gzip.compress(warc_record(f"https://corpus.example/{page.parent.name}/{i}",
+                                                       page.read_bytes(), "text/html")))
         runs: dict[str, list[float]] = {}
         cpus: dict[str, list[float]] = {}
         notes: dict[str, str] = {}

@@ -2,12 +2,11 @@
 
 from __future__ import annotations
 
-import gzip
+import importlib.util
 import io
-import uuid
 
 import pytest
-from conftest import LABELED
+from conftest import LABELED, REPO
 
 from newsml.errors import InvalidPageError
 from newsml.sources import Source, expand_inputs, is_warc, iter_pages, read_list, warc_pages
@@ -15,28 +14,17 @@ from newsml.sources import Source, expand_inputs, is_warc, iter_pages, read_list
 PAGES = sorted(LABELED.glob("*.html"))
 
 
-def warc_record(url: str, body: bytes, content_type: str | None = "text/html; charset=utf-8",
-                record_type: str = "response") -> bytes:
-    """One WARC record (HTTP response inside), written with FastWARC."""
-    from fastwarc.warc import WarcRecord, WarcRecordType
-
-    record = WarcRecord()
-    record.init_headers(record_type=getattr(WarcRecordType, record_type),
-                        record_urn=f"uuid:{uuid.uuid4()}".encode())
-    record.headers.append("WARC-Target-URI", url)
-    record.headers.append("Content-Type", "application/http; msgtype=response")
-    typed = f"Content-Type: {content_type}\r\n" if content_type is not None else ""
-    http = f"HTTP/1.1 200 OK\r\n{typed}Content-Length: {len(body)}\r\n\r\n".encode() + body
-    record.set_bytes_content(http)
-    buffer = io.BytesIO()
-    record.write(buffer)
-    return buffer.getvalue()
+def _load_warc_helper():
+    """scripts/_warc.py, the one WARC writer of the scripts and the tests."""
+    spec = importlib.util.spec_from_file_location("_warc", REPO / "scripts" / "_warc.py")
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
 
 
-def write_warc(path, records: list[bytes], compress: bool = True):
-    """A WARC file of ``records``, each its own gzip member when compressed (as crawls are)."""
-    path.write_bytes(b"".join(gzip.compress(r) if compress else r for r in records))
-    return path
+_warc = _load_warc_helper()
+warc_record = _warc.warc_record
+write_warc = _warc.write_warc
 
 
 def crawl(path, n: int = 3, compress: bool = True):
