@@ -5,7 +5,7 @@ The pages are the public corpora of ../shared/data (every corpus, interleaved, r
 when there are fewer than asked for), copied to a temporary folder; the WARC.gz is built
 there from the first --warc-pages of them, one gzip member per record as crawls are.
 Every run is a separate command, timed from start to exit (start-up included), and the
-configurations are interleaved round by round so a busy machine slows them alike; the
+configurations are interleaved round by round so other load on the cores slows them alike; the
 table gives the median over rounds. Prints a markdown section (for docs/benchmark.md).
 
     OMP_NUM_THREADS=1 python scripts/throughput.py --pages 2000 --warc-pages 600 --out section.md
@@ -230,12 +230,12 @@ def main() -> None:
         f"`python scripts/throughput.py --pages {args.pages} --warc-pages {args.warc_pages} "
         f"--rounds {args.rounds}` on {dt.date.today().isoformat()}: {os.cpu_count()} cores, "
         f"Python {platform.python_version()}, OMP_NUM_THREADS={env['OMP_NUM_THREADS']}, load average "
-        f"{load_before[0]:.1f} before and {load_after[0]:.1f} after (a shared machine: the figures are "
-        "noisy). Each run is one command timed from start to exit, start-up and writing included; "
+        f"{load_before[0]:.1f} before and {load_after[0]:.1f} after (the figures are noisy). "
+        "Each run is one command timed from start to exit, start-up and writing included; "
         f"the {args.pages} pages are every corpus of `../shared/data` interleaved, as files in one "
         f"folder; the WARC.gz holds the first {args.warc_pages} of them (one gzip member per record). "
         "Median of the rounds. CPU seconds are those of the command and every process it "
-        "waited for (its workers): on a machine that others keep busy, pages/s measures the share "
+        "waited for (its workers): when other processes compete for the cores, pages/s measures the share "
         "of the cores a run got, pages per CPU second the work it needed. Memory is that of the "
         "process tree (parent and workers), sampled every 0.25 s (resident memory summed, so pages "
         "the workers share with the parent count in each).",
