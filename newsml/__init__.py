@@ -17,7 +17,8 @@ own stage and earlier ones (``tests/test_architecture.py`` checks it):
 7. features: features, estimators
 8. selection: model_selection
 9. methods: methods
-10. use: article, persistence, adaptation, extract, labeling, training, extractor, evaluate, batch, cli, spark
+10. use: article, persistence, adaptation, extract, labeling, training, extractor, evaluate
+11. many pages: records, pool, batch, cli, spark
 
 Logging: modules log their fallbacks (flattened markup, skipped training pages) at
 debug level under the ``newsml`` logger, which has a NullHandler until the application

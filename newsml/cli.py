@@ -115,12 +115,15 @@ def predict(
         help="Also read the paths listed in LIST, one a line ('-': standard input).")] = None,
     glob: Annotated[str | None, typer.Option(
         "--glob", metavar="PATTERN",
-        help="In folders, read the files matching this pattern ('*.warc.gz') instead.")] = None,
+        help="In folders, read the files matching this pattern ('*.warc.gz') instead; names are "
+             "compared in lower case.")] = None,
     jobs: Annotated[int | None, typer.Option(
         "--jobs", "-j", min=1, help="Worker processes [default: the machine's cores].",
         show_default=False)] = None,
     timeout: Annotated[float, typer.Option(
-        "--timeout", min=0, help="Seconds a page may take before it is an error (0: no limit).")] = 10.0,
+        "--timeout", min=0, help="Seconds a page may take before it is an error (0: no limit). Pages are "
+                                 "then extracted in worker processes, even with -j 1, so that one stuck "
+                                 "in C code is stopped too; 0 with -j 1 extracts in this process.")] = 10.0,
     resume: Annotated[bool, typer.Option(
         "--resume", help="Skip the pages already in the -o JSON-lines file and append the others.")] = False,
     force: Annotated[bool, typer.Option("--force", help="Replace an existing -o file.")] = False,
@@ -188,10 +191,10 @@ def evaluate(
     Outcomes follow the ECON paper: correct (P and R >= 0.95), wrong (R >= 0.95 but
     P < 0.95: noise included), missed (R < 0.95).
     """
-    from .batch import describe
     from .corpus import load_corpus
     from .evaluate import evaluate_pages
     from .progress import progress_bar
+    from .records import describe
     from .report import evaluation_table
 
     scorer = _scorer(method, model)
@@ -253,9 +256,9 @@ def train(
     """
     from . import methods as registry
     from .adaptation import AdaptedMethod
-    from .batch import available_cores
     from .output import check_output
     from .persistence import save_model
+    from .pool import available_cores
     from .progress import progress_bar
     from .training import train_method
 

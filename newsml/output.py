@@ -119,6 +119,8 @@ class Output:
             self._stream.write(text)
         except OSError as exc:
             raise self._error(exc) from None
+        except UnicodeError as exc:  # text the encoding cannot hold (a lone surrogate)
+            raise self._error(exc) from None
         self.written += len(text)
 
     def commit(self) -> None:
@@ -163,11 +165,12 @@ class Output:
         if self.path is None and isinstance(value, OSError | OutputError):
             silence_stdout()
 
-    def _error(self, exc: OSError) -> OutputError:
+    def _error(self, exc: OSError | UnicodeError) -> OutputError:
         where = str(self.path) if self.path is not None else "standard output"
         if self.path is None:
             silence_stdout()
-        return OutputError(f"cannot write {where}: {exc.strerror or exc}")
+        reason = exc.strerror if isinstance(exc, OSError) and exc.strerror else exc
+        return OutputError(f"cannot write {where}: {reason}")
 
 
 def silence_stdout() -> None:

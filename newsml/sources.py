@@ -26,20 +26,19 @@ import gzip
 import os
 import sys
 import zlib
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
 from pathlib import Path, PurePath
 from typing import IO, Any
 
 from .errors import InvalidPageError
+from .output import STDIN
 from .parse import MAX_PAGE_BYTES
 
 #: What a folder is searched for when no ``glob`` is given (names compared in lower case).
 HTML_PATTERNS = ("*.html", "*.htm", "*.html.gz")
 #: File names read as WARC files without looking inside.
 WARC_SUFFIXES = (".warc", ".warc.gz")
-#: The name of standard input among the arguments.
-STDIN = "-"
 
 
 @dataclass(frozen=True)
@@ -53,17 +52,22 @@ class Source:
     @property
     def key(self) -> str:
         """What identifies the page across runs (``--resume``): the record id of a WARC
-        record, else the path."""
-        return self.record_id if self.record_id is not None else self.path
+        record, else the path as written in the record, normalized (:func:`path_key`)."""
+        return self.record_id if self.record_id is not None else path_key(self.shown_path)
+
+    @property
+    def shown_path(self) -> str:
+        """The path as records and messages show it (:func:`displayable`)."""
+        return displayable(self.path)
 
     @property
     def name(self) -> str:
         """How messages name the page: the path, and the URL of a WARC record."""
-        return f"{self.path} {self.url}" if self.url is not None else self.path
+        return f"{self.shown_path} {self.url}" if self.url is not None else self.shown_path
 
     def identity(self) -> dict[str, str]:
         """The fields of the page's output record that say which page it is."""
-        fields = {"path": self.path}
+        fields = {"path": self.shown_path}
         if self.url is not None:
             fields["url"] = self.url
         if self.record_id is not None:
@@ -71,10 +75,24 @@ class Source:
         return fields
 
 
+def displayable(path: str) -> str:
+    """``path`` as text that can be written anywhere: the bytes of a file name that is not
+    UTF-8 (held by Python as surrogates) shown as ``\\xff`` escapes."""
+    return os.fsencode(path).decode("utf-8", "backslashreplace") if path != STDIN else path
+
+
+def path_key(path: str) -> str:
+    """The ``--resume`` key of a path: normalized (``./a.html`` and ``a.html`` are one page),
+    still relative to the working directory when given so."""
+    return os.path.normpath(path) if path != STDIN else path
+
+
 def record_key(record: dict[str, Any]) -> str | None:
     """The :attr:`Source.key` of the page an output record was written for."""
-    key = record.get("record_id", record.get("path"))
-    return key if isinstance(key, str) else None
+    if isinstance(record.get("record_id"), str):
+        return record["record_id"]
+    path = record.get("path")
+    return path_key(path) if isinstance(path, str) else None
 
 
 def expand_inputs(args: Iterable[str], glob: str | None = None) -> Iterator[str]:
@@ -82,7 +100,8 @@ def expand_inputs(args: Iterable[str], glob: str | None = None) -> Iterator[str]
 
     A folder yields the files below it (recursively, in sorted order, symbolic links to
     folders not followed) whose name matches :data:`HTML_PATTERNS`, or ``glob`` when
-    given (matched from the right: ``*.warc.gz``, ``2024/*.html``).
+    given (matched from the right: ``*.warc.gz``, ``2024/*.html``). Names are compared in
+    lower case, the patterns' and ``glob``'s alike.
     """
     for arg in args:
         if arg != STDIN and os.path.isdir(arg):
@@ -101,8 +120,8 @@ def _walk(folder: str, glob: str | None) -> Iterator[str]:
 
 
 def _matches(relative: PurePath, glob: str | None) -> bool:
-    if glob is not None:
-        return relative.match(glob)
+    if glob is not None:  # in lower case, as the default patterns: '*.HTML' finds x.html
+        return PurePath(str(relative).lower()).match(glob.lower())
     name = relative.name.lower()
     return any(fnmatch.fnmatchcase(name, pattern) for pattern in HTML_PATTERNS)
 
@@ -127,44 +146,59 @@ def is_warc(path: str) -> bool:
     return head.startswith(b"WARC/")
 
 
-def warc_pages(path_or_stream: str | os.PathLike[str] | IO[bytes]) -> Iterator[tuple[Source, bytes]]:
+def warc_pages(path_or_stream: str | os.PathLike[str] | IO[bytes],
+               report: Callable[[str], None] | None = None) -> Iterator[tuple[Source, bytes]]:
     """The HTML response records of a WARC file (a path, or a binary stream), in file order.
 
     Each record's HTTP headers are stripped and its body decoded (chunks, gzip, brotli),
     at most :data:`~newsml.parse.MAX_PAGE_BYTES` + 1 bytes of it (a longer one is then
     refused as too large when it is extracted). Records of other types, and responses
-    whose HTTP Content-Type is not HTML, are skipped. Raises InvalidPageError when the
-    file is not a WARC file or is corrupt.
+    whose HTTP Content-Type names something else than HTML, are skipped; a response
+    without one is a page (the extractor refuses what is not HTML). A file without any
+    page is told to ``report`` (default: stderr), so that it is not passed over in
+    silence. Raises InvalidPageError when the file is not a WARC file or is corrupt.
     """
     from fastwarc.warc import ArchiveIterator, WarcRecordType
 
     if isinstance(path_or_stream, (str, os.PathLike)):
         name = os.fspath(path_or_stream)
         with open(name, "rb") as stream:
-            yield from _records(ArchiveIterator, WarcRecordType, stream, name)
+            yield from _records(ArchiveIterator, WarcRecordType, stream, name, report)
     else:
         yield from _records(ArchiveIterator, WarcRecordType, path_or_stream,
-                            str(getattr(path_or_stream, "name", "<stream>")))
+                            str(getattr(path_or_stream, "name", "<stream>")), report)
 
 
-def _records(archive: Any, types: Any, stream: IO[bytes], name: str) -> Iterator[tuple[Source, bytes]]:
-    records = archive(stream, record_types=types.response, parse_http=True, auto_decode="all")
-    count = 0
+def _records(archive: Any, types: Any, stream: IO[bytes], name: str,
+             report: Callable[[str], None] | None) -> Iterator[tuple[Source, bytes]]:
+    records = archive(stream, record_types=types.any_type, parse_http=True, auto_decode="all")
+    responses = skipped = pages = 0
     try:
         for record in records:
-            count += 1
-            if not _is_html(record.http_content_type):
+            if record.record_type == types.response:
+                responses += 1
+            if record.record_type != types.response or not _is_html(record.http_content_type):
+                skipped += 1
                 continue
+            pages += 1
             source = Source(path=name, url=record.headers.get("WARC-Target-URI"),
-                            record_id=record.record_id or f"{name}#{count}")
+                            record_id=record.record_id or f"{displayable(name)}#{responses}")
             yield source, record.reader.read(MAX_PAGE_BYTES + 1)
     except (OSError, ValueError, EOFError, gzip.BadGzipFile, zlib.error) as exc:
-        where = f"after {count} response records" if count else "at its start"
-        raise InvalidPageError(f"cannot read the WARC file {name} {where}: {exc}") from None
+        where = f"after {responses} response records" if responses else "at its start"
+        raise InvalidPageError(f"cannot read the WARC file {displayable(name)} {where}: {exc}") from None
+    if not pages:
+        records_skipped = f"{skipped} record" + ("s" if skipped != 1 else "")
+        (report or _to_stderr)(f"{displayable(name)}: no HTML response records ({records_skipped} skipped)")
 
 
 def _is_html(content_type: str | None) -> bool:
-    return content_type is not None and "html" in content_type.lower()
+    """Whether a response is a page candidate: HTML, or a type not given."""
+    return content_type is None or "html" in content_type.lower()
+
+
+def _to_stderr(line: str) -> None:
+    print(f"newsml: {line}", file=sys.stderr)
 
 
 #: What :func:`iter_pages` yields with a source: the page's bytes, None for a file the
@@ -172,12 +206,14 @@ def _is_html(content_type: str | None) -> bool:
 Payload = bytes | None | Exception
 
 
-def iter_pages(paths: Iterable[str], stdin: IO[bytes] | None = None) -> Iterator[tuple[Source, Payload]]:
+def iter_pages(paths: Iterable[str], stdin: IO[bytes] | None = None,
+               report: Callable[[str], None] | None = None) -> Iterator[tuple[Source, Payload]]:
     """Every page of ``paths`` (files, WARC files, ``-``; see :func:`expand_inputs` for
     folders), in order, with its :data:`Payload`.
 
     A WARC file that cannot be read yields one ``(Source(path), error)`` after the
-    records read before the damage.
+    records read before the damage; one without any page is told to ``report`` (default:
+    stderr).
     """
     for path in paths:
         if path == STDIN:
@@ -185,7 +221,7 @@ def iter_pages(paths: Iterable[str], stdin: IO[bytes] | None = None) -> Iterator
             yield Source(STDIN), stream.read(MAX_PAGE_BYTES + 1)
         elif is_warc(path):
             try:
-                yield from warc_pages(path)
+                yield from warc_pages(path, report)
             except (InvalidPageError, OSError) as exc:
                 yield Source(path), exc
         else:

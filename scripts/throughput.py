@@ -5,7 +5,7 @@ The pages are the public corpora of ../shared/data (every corpus, interleaved, r
 when there are fewer than asked for), copied to a temporary folder; the WARC.gz is built
 there from the first --warc-pages of them, one gzip member per record as crawls are.
 Every run is a separate command, timed from start to exit (start-up included), and the
-configurations are interleaved round by round so a busy machine slows them alike; the
+configurations are interleaved round by round so other load on the cores slows them alike; the
 table gives the median over rounds. Prints a markdown section (for docs/benchmark.md).
 
     OMP_NUM_THREADS=1 python scripts/throughput.py --pages 2000 --warc-pages 600 --out section.md
@@ -16,7 +16,6 @@ from __future__ import annotations
 import argparse
 import datetime as dt
 import gzip
-import io
 import json
 import os
 import platform
@@ -27,8 +26,9 @@ import subprocess
 import sys
 import tempfile
 import time
-import uuid
 from pathlib import Path
+
+from _warc import warc_record  # scripts/_warc.py, beside this script (the tests use it too)
 
 REPO = Path(__file__).resolve().parent.parent
 DATA = Path(os.environ.get("NEWSML_SHARED_DATA", REPO.parent / "shared" / "data"))
@@ -87,21 +87,6 @@ def corpus_pages(n: int) -> list[Path]:
 def zip_longest_all(lists: list[list[Path]]) -> list[list[Path]]:
     longest = max(len(pages) for pages in lists)
     return [[pages[i] for pages in lists if i < len(pages)] for i in range(longest)]
-
-
-def warc_record(url: str, body: bytes) -> bytes:
-    from fastwarc.warc import WarcRecord, WarcRecordType
-
-    record = WarcRecord()
-    record.init_headers(record_type=WarcRecordType.response, record_urn=f"uuid:{uuid.uuid4()}".encode())
-    record.headers.append("WARC-Target-URI", url)
-    record.headers.append("Content-Type", "application/http; msgtype=response")
-    http = (f"HTTP/1.1 200 OK\r\nContent-Type: text/html\r\nContent-Length: {len(body)}\r\n\r\n".encode()
-            + body)
-    record.set_bytes_content(http)
-    buffer = io.BytesIO()
-    record.write(buffer)
-    return gzip.compress(buffer.getvalue())
 
 
 def tree_rss(pid: int) -> int:
@@ -175,7 +160,8 @@ def main() -> None:
         warc = root / "pages.warc.gz"
         with open(warc, "wb") as handle:
             for i, page in enumerate(chosen[:args.warc_pages]):
-                handle.write(warc_record(f"https://corpus.example/{page.parent.name}/{i}", page.read_bytes()))
+                handle.write(gzip.compress(warc_record(f"https://corpus.example/{page.parent.name}/{i}",
+                                                       page.read_bytes(), "text/html")))
         runs: dict[str, list[float]] = {}
         cpus: dict[str, list[float]] = {}
         notes: dict[str, str] = {}
@@ -244,12 +230,12 @@ def main() -> None:
         f"`python scripts/throughput.py --pages {args.pages} --warc-pages {args.warc_pages} "
         f"--rounds {args.rounds}` on {dt.date.today().isoformat()}: {os.cpu_count()} cores, "
         f"Python {platform.python_version()}, OMP_NUM_THREADS={env['OMP_NUM_THREADS']}, load average "
-        f"{load_before[0]:.1f} before and {load_after[0]:.1f} after (a shared machine: the figures are "
-        "noisy). Each run is one command timed from start to exit, start-up and writing included; "
+        f"{load_before[0]:.1f} before and {load_after[0]:.1f} after (the figures are noisy). "
+        "Each run is one command timed from start to exit, start-up and writing included; "
         f"the {args.pages} pages are every corpus of `../shared/data` interleaved, as files in one "
         f"folder; the WARC.gz holds the first {args.warc_pages} of them (one gzip member per record). "
         "Median of the rounds. CPU seconds are those of the command and every process it "
-        "waited for (its workers): on a machine that others keep busy, pages/s measures the share "
+        "waited for (its workers): when other processes compete for the cores, pages/s measures the share "
         "of the cores a run got, pages per CPU second the work it needed. Memory is that of the "
         "process tree (parent and workers), sampled every 0.25 s (resident memory summed, so pages "
         "the workers share with the parent count in each).",

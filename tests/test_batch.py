@@ -16,6 +16,8 @@ from test_sources import crawl
 from typer.testing import CliRunner
 
 import newsml.batch as batch
+import newsml.pool as pool_module
+import newsml.records as records_module
 from newsml.batch import ScorerSpec, WorkerPool, completed_keys, page_record
 from newsml.cli import app
 from newsml.errors import OutputError
@@ -61,7 +63,7 @@ def test_a_page_over_the_time_limit_is_an_error_record(monkeypatch):
     def slow(page, scorer):
         time.sleep(5)
 
-    monkeypatch.setattr(batch, "extract_page", slow)
+    monkeypatch.setattr(records_module, "extract_page", slow)
     handler = signal.getsignal(signal.SIGALRM)
     started = time.monotonic()
     record = page_record(PAGES[0].read_bytes(), ECON, {"path": "p.html"}, timeout=0.2)
@@ -165,14 +167,14 @@ def test_resume_skips_the_pages_done_and_appends_the_rest(tmp_path, monkeypatch)
     assert completed_keys(out) == {str(PAGES[0]), records(first_two[1])[0]["record_id"]}
     assert out.read_text(encoding="utf-8") == "".join(first_two)  # the cut line is gone
     seen = []
-    original = batch.source_record
+    original = pool_module.source_record
 
     def counting(source, *args, **kwargs):
         seen.append(source.key)
         return original(source, *args, **kwargs)
 
-    monkeypatch.setattr(batch, "source_record", counting)
-    result = predict(*inputs, "-o", str(out), "--resume", "-m", "econ", "-j", "1")
+    monkeypatch.setattr(pool_module, "source_record", counting)
+    result = predict(*inputs, "-o", str(out), "--resume", "-m", "econ", "-j", "1", "--timeout", "0")
     assert result.exit_code == 0, result.output
     assert len(seen) == 3 and str(PAGES[0]) not in seen  # two WARC records and the last page
     assert out.read_text(encoding="utf-8") == full.stdout
@@ -187,25 +189,50 @@ def test_resume_refuses_a_file_that_is_not_json_lines(tmp_path):
         completed_keys(out)
     result = predict(str(PAGES[0]), "-o", str(out), "--resume", "-m", "econ")
     assert result.exit_code == 2 and out.read_text(encoding="utf-8").startswith("a plain line")
+    for content in ["my precious notes\n", "my precious notes"]:  # one line: not a cut-short record
+        out.write_text(content, encoding="utf-8")
+        with pytest.raises(OutputError, match="line 1 is not a JSON record"):
+            completed_keys(out)
+        result = predict(str(PAGES[0]), "-o", str(out), "--resume", "-m", "econ", "-j", "1")
+        assert result.exit_code == 2 and out.read_text(encoding="utf-8") == content
+
+
+def test_resume_keeps_a_whole_last_record_without_its_newline(tmp_path):
+    out = tmp_path / "out.jsonl"
+    out.write_text('{"path": "zzz.html", "title": "keep me"}', encoding="utf-8")
+    result = predict(str(PAGES[0]), "-o", str(out), "--resume", "-m", "econ", "-j", "1")
+    assert result.exit_code == 0, result.output
+    lines = records(out.read_text(encoding="utf-8"))
+    assert [line["path"] for line in lines] == ["zzz.html", str(PAGES[0])]
+    assert lines[0]["title"] == "keep me"
+
+
+def test_resume_says_what_it_drops(tmp_path, capsys):
+    out = tmp_path / "out.jsonl"
+    out.write_text('{"path": "a.html"}\n{"path": "b.ht', encoding="utf-8")
+    assert completed_keys(out) == {"a.html"}
+    assert out.read_text(encoding="utf-8") == '{"path": "a.html"}\n'
+    err = capsys.readouterr().err
+    assert "dropped its last line" in err and '{"path": "b.ht' in err
 
 
 def test_ctrl_c_keeps_the_finished_records_and_resume_continues(tmp_path, monkeypatch):
     out = tmp_path / "out.jsonl"
     inputs = [str(page) for page in PAGES[:5]]
     expected = predict(*inputs, "-f", "jsonl", "-m", "econ", "-j", "1").stdout
-    original = batch.source_record
+    original = pool_module.source_record
 
     def interrupted(source, *args, **kwargs):
         if source.path == inputs[3]:
             raise KeyboardInterrupt
         return original(source, *args, **kwargs)
 
-    monkeypatch.setattr(batch, "source_record", interrupted)
-    result = predict(*inputs, "-o", str(out), "-m", "econ", "-j", "1")
+    monkeypatch.setattr(pool_module, "source_record", interrupted)
+    result = predict(*inputs, "-o", str(out), "-m", "econ", "-j", "1", "--timeout", "0")  # in this process
     assert result.exit_code == 130 and "interrupted after 3 pages" in result.stderr
     assert "--resume continues it" in result.stderr
     assert out.read_text(encoding="utf-8") == "".join(expected.splitlines(keepends=True)[:3])
-    monkeypatch.setattr(batch, "source_record", original)
+    monkeypatch.setattr(pool_module, "source_record", original)
     assert predict(*inputs, "-o", str(out), "-m", "econ", "--resume").exit_code == 0
     assert out.read_text(encoding="utf-8") == expected
 
@@ -222,7 +249,7 @@ def test_two_jobs_give_the_same_records_in_the_same_order(folder, tmp_path):
 
 
 def test_a_slow_page_in_a_worker_is_an_error_record(tmp_path, monkeypatch):
-    original = batch.extract_page
+    original = records_module.extract_page
     slow_title = "Flash flood warning"
 
     def slow_on_one_page(page, scorer):
@@ -230,7 +257,7 @@ def test_a_slow_page_in_a_worker_is_an_error_record(tmp_path, monkeypatch):
             time.sleep(30)
         return original(page, scorer)
 
-    monkeypatch.setattr(batch, "extract_page", slow_on_one_page)  # workers are forked with it
+    monkeypatch.setattr(records_module, "extract_page", slow_on_one_page)  # workers are forked with it
     args = [str(page) for page in PAGES[:4]]
     result = predict(*args, "-f", "jsonl", "-m", "econ", "-j", "2", "--timeout", "0.5")
     assert result.exit_code == 1
@@ -242,7 +269,7 @@ def test_a_slow_page_in_a_worker_is_an_error_record(tmp_path, monkeypatch):
 
 
 def test_a_worker_stuck_where_the_alarm_cannot_reach_is_replaced(monkeypatch):
-    original = batch.extract_page
+    original = records_module.extract_page
 
     def stuck(page, scorer):  # as a long call into C: the alarm signal is held back
         if page.title.startswith("Flash flood warning"):
@@ -250,7 +277,7 @@ def test_a_worker_stuck_where_the_alarm_cannot_reach_is_replaced(monkeypatch):
             time.sleep(60)
         return original(page, scorer)
 
-    monkeypatch.setattr(batch, "extract_page", stuck)
+    monkeypatch.setattr(records_module, "extract_page", stuck)
     pages = [(Source(str(page)), None) for page in PAGES[:5]]
     with WorkerPool(ScorerSpec("econ"), jobs=2, timeout=0.3) as pool:
         found = list(pool.records(pages))
@@ -259,15 +286,51 @@ def test_a_worker_stuck_where_the_alarm_cannot_reach_is_replaced(monkeypatch):
     assert sum("error" in r for r in found) == 1
 
 
+def test_one_job_with_a_time_limit_stops_a_page_stuck_in_c_code(monkeypatch):
+    original = records_module.extract_page
+
+    def stuck(page, scorer):
+        signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGALRM})
+        time.sleep(60)
+        return original(page, scorer)
+
+    monkeypatch.setattr(records_module, "extract_page", stuck)
+    started = time.monotonic()
+    result = predict(str(PAGES[0]), "-f", "jsonl", "-m", "econ", "-j", "1", "--timeout", "0.3")
+    assert result.exit_code == 1 and time.monotonic() - started < 20
+    [record] = records(result.stdout)
+    assert record["error"].endswith("its worker was stopped")
+
+
+def test_a_negative_time_limit_is_refused():
+    from newsml.errors import ConfigurationError
+
+    with pytest.raises(ConfigurationError, match="time limit"), records_module.time_limit(-1):
+        pass
+    with pytest.raises(ConfigurationError, match="time limit"):
+        page_record(PAGES[0].read_bytes(), ECON, {"path": "p.html"}, timeout=-1)
+    negative = pool_module.extraction(ScorerSpec("econ"), jobs=1, timeout=-1)
+    with pytest.raises(ConfigurationError, match="time limit"), negative:
+        pass
+
+
+def test_one_job_leaves_the_callers_thread_settings_as_they_were(monkeypatch):
+    monkeypatch.delenv("OPENBLAS_NUM_THREADS", raising=False)
+    with pool_module.extraction(ScorerSpec("econ"), jobs=1, timeout=None) as extract:
+        assert os.environ["OPENBLAS_NUM_THREADS"] == "1"
+        [record] = list(extract([(Source(str(PAGES[0])), None)]))
+    assert record["text"] and "OPENBLAS_NUM_THREADS" not in os.environ
+
+
 def test_a_worker_that_dies_costs_its_page_only(monkeypatch):
-    original = batch.extract_page
+    original = records_module.extract_page
 
     def crash(page, scorer):
         if page.title.startswith("Flash flood warning"):
             os._exit(3)
         return original(page, scorer)
 
-    monkeypatch.setattr(batch, "extract_page", crash)
+    monkeypatch.setattr(records_module, "extract_page", crash)
     pages = [(Source(str(page)), None) for page in PAGES[:5]]
     with WorkerPool(ScorerSpec("econ"), jobs=2, timeout=None) as pool:
         found = list(pool.records(pages))
@@ -338,3 +401,68 @@ def test_version_and_help_load_no_numpy_or_sklearn():
         result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True)
         assert result.stderr.strip().splitlines()[-1] == "[]", (flag, result.stderr)
         assert ("newsml " if flag == "--version" else "predict") in result.stdout
+
+
+def test_a_file_name_that_is_not_utf8_gets_a_record_and_resumes(tmp_path):
+    folder = tmp_path / "pages"
+    folder.mkdir()
+    try:
+        (folder / os.fsdecode(b"\xff.html")).write_bytes(PAGES[0].read_bytes())
+    except (OSError, UnicodeError):
+        pytest.skip("this file system refuses a file name that is not UTF-8")
+    out = tmp_path / "out.jsonl"
+    result = predict(str(folder), "-o", str(out), "-m", "econ", "-j", "1")
+    assert result.exit_code == 0, result.output
+    [record] = records(out.read_text(encoding="utf-8"))
+    assert record["path"] == str(folder / "\\xff.html") and record["text"]
+    again = predict(str(folder), "-o", str(out), "-m", "econ", "-j", "1", "--resume")
+    assert again.exit_code == 0 and len(records(out.read_text(encoding="utf-8"))) == 1
+
+
+def test_an_output_refusing_text_is_an_output_error(tmp_path):
+    from newsml.output import Output
+
+    with Output(tmp_path / "out.txt") as output, pytest.raises(OutputError, match="cannot write"):
+        output.write("\udcff")
+
+
+def test_resume_keys_are_normalized_paths(tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "a.html").write_bytes(PAGES[0].read_bytes())
+    assert predict("a.html", "-o", "r.jsonl", "-m", "econ", "-j", "1").exit_code == 0
+    again = predict("./a.html", "-o", "r.jsonl", "-m", "econ", "-j", "1", "--resume")
+    assert again.exit_code == 0, again.output
+    assert [r["path"] for r in records((tmp_path / "r.jsonl").read_text(encoding="utf-8"))] == ["a.html"]
+
+
+def test_a_warc_file_without_pages_is_not_passed_over_in_silence(tmp_path):
+    from test_sources import warc_record, write_warc
+
+    info = warc_record("https://example.com/", b"x", record_type="warcinfo")
+    path = write_warc(tmp_path / "x.warc", [info])
+    result = predict(str(path), "-o", str(tmp_path / "w.json"), "-m", "econ")
+    assert result.exit_code == 0 and "x.warc: no HTML response records (1 record skipped)" in result.stderr
+
+
+def test_ctrl_c_inside_the_first_json_record_still_leaves_valid_json():
+    class Interrupted:
+        """An output that takes the first record, then is interrupted before it returns."""
+
+        def __init__(self) -> None:
+            self.text = ""
+
+        def write(self, text: str) -> None:
+            self.text += text
+            if '"path"' in text and text.count('"path"') == self.text.count('"path"') == 1:
+                raise KeyboardInterrupt
+
+        def commit(self) -> None:
+            pass
+
+    output = Interrupted()
+    writer = batch.RecordWriter(output, "json")  # type: ignore[arg-type]
+    outcome = batch.run(["a.html"], output, writer, lambda pages: iter([{"path": "a.html", "text": "x"}]))
+    assert outcome.interrupted and json.loads(output.text) == [{"path": "a.html", "text": "x"}]
+    empty = Interrupted()
+    batch.RecordWriter(empty, "json").close()  # type: ignore[arg-type]
+    assert empty.text == "[]\n"

@@ -2,12 +2,11 @@
 
 from __future__ import annotations
 
-import gzip
+import importlib.util
 import io
-import uuid
 
 import pytest
-from conftest import LABELED
+from conftest import LABELED, REPO
 
 from newsml.errors import InvalidPageError
 from newsml.sources import Source, expand_inputs, is_warc, iter_pages, read_list, warc_pages
@@ -15,28 +14,17 @@ from newsml.sources import Source, expand_inputs, is_warc, iter_pages, read_list
 PAGES = sorted(LABELED.glob("*.html"))
 
 
-def warc_record(url: str, body: bytes, content_type: str = "text/html; charset=utf-8",
-                record_type: str = "response") -> bytes:
-    """One WARC record (HTTP response inside), written with FastWARC."""
-    from fastwarc.warc import WarcRecord, WarcRecordType
-
-    record = WarcRecord()
-    record.init_headers(record_type=getattr(WarcRecordType, record_type),
-                        record_urn=f"uuid:{uuid.uuid4()}".encode())
-    record.headers.append("WARC-Target-URI", url)
-    record.headers.append("Content-Type", "application/http; msgtype=response")
-    http = (f"HTTP/1.1 200 OK\r\nContent-Type: {content_type}\r\nContent-Length: {len(body)}\r\n\r\n"
-            .encode() + body)
-    record.set_bytes_content(http)
-    buffer = io.BytesIO()
-    record.write(buffer)
-    return buffer.getvalue()
+def _load_warc_helper():
+    """scripts/_warc.py, the one WARC writer of the scripts and the tests."""
+    spec = importlib.util.spec_from_file_location("_warc", REPO / "scripts" / "_warc.py")
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
 
 
-def write_warc(path, records: list[bytes], compress: bool = True):
-    """A WARC file of ``records``, each its own gzip member when compressed (as crawls are)."""
-    path.write_bytes(b"".join(gzip.compress(r) if compress else r for r in records))
-    return path
+_warc = _load_warc_helper()
+warc_record = _warc.warc_record
+write_warc = _warc.write_warc
 
 
 def crawl(path, n: int = 3, compress: bool = True):
@@ -67,6 +55,8 @@ def test_folders_are_walked_recursively_in_sorted_order(tmp_path):
     assert found == ["a.HTM", "b.html", "sub/c.html.gz", "sub/deeper/d.htm"]
     assert [p.rsplit("/", 1)[1] for p in expand_inputs([str(tmp_path)], glob="*.warc.gz")] == ["e.warc.gz"]
     assert list(expand_inputs([str(tmp_path)], glob="deeper/*")) == [str(tmp_path / "sub/deeper/d.htm")]
+    # in lower case on both sides, as the default patterns ("a.HTM" is found above)
+    assert [p.rsplit("/", 1)[1] for p in expand_inputs([str(tmp_path)], glob="*.HTM")] == ["a.HTM", "d.htm"]
     # files and '-' pass through as given, folders in place
     assert list(expand_inputs(["-", "missing.html", str(tmp_path / "sub" / "deeper")])) == [
         "-", "missing.html", str(tmp_path / "sub/deeper/d.htm")]
@@ -83,6 +73,23 @@ def test_warc_pages_are_the_html_responses_without_http_headers(tmp_path):
     plain = crawl(tmp_path / "plain.warc", compress=False)
     with open(plain, "rb") as stream:
         assert [body for _, body in warc_pages(stream)] == [body for _, body in pages]
+
+
+def test_a_warc_file_without_pages_is_named_on_stderr(tmp_path, capsys):
+    info = warc_record("https://example.com/", b"software: x\r\n", record_type="warcinfo")
+    json_only = warc_record("https://example.com/a.json", b'{"a": 1}', "application/json")
+    path = write_warc(tmp_path / "x.warc.gz", [info, json_only])
+    assert list(iter_pages([str(path)])) == []
+    assert capsys.readouterr().err == f"newsml: {path}: no HTML response records (2 records skipped)\n"
+    notes: list[str] = []
+    assert list(warc_pages(path, report=notes.append)) == [] and len(notes) == 1
+    assert list(iter_pages([str(crawl(tmp_path / "crawl.warc.gz"))])) and not capsys.readouterr().err
+
+
+def test_a_response_without_a_content_type_is_a_page(tmp_path):
+    path = write_warc(tmp_path / "x.warc", [warc_record("https://example.com/", b"<p>Hi</p>", None)])
+    [(source, body)] = list(warc_pages(path))
+    assert source.url == "https://example.com/" and body == b"<p>Hi</p>"
 
 
 def test_a_warc_file_is_recognised_by_name_or_by_content(tmp_path):
