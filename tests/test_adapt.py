@@ -83,16 +83,29 @@ def test_five_labeled_pages_beat_the_default_on_average_over_every_train_site():
     assert mean > 0, f"adapted minus default, mean over {len(sites)} train sites: {mean:+.4f}"
 
 
+def _train_sites(corpus: str, least: int, most: int) -> dict[str, list]:
+    """The sites of ``corpus``'s *train* split with ``least`` to ``most`` pages: a stated
+    rule, so no site is picked by how adaptation fares on it (and no test page is used)."""
+    by_site: dict[str, list] = {}
+    for page in load_corpus(shared_corpus(corpus), split="train"):
+        by_site.setdefault(page.site, []).append(page)
+    return {site: pages for site, pages in sorted(by_site.items()) if least <= len(pages) <= most}
+
+
 def test_one_labeled_page_is_no_worse_than_the_default_on_the_other_pages():
-    """Each page of the site in turn is the one labeled page; the others are scored."""
-    pages = _site("daniel_en", "www.theglobeandmail.com")
-    default = dict(zip((p.id for p in pages), _f1s(get_method("default"), pages)))
-    adapted, base = [], []
-    for i, page in enumerate(pages):
-        held = pages[:i] + pages[i + 1:]
-        adapted.append(np.mean(_f1s(_adapt([page]), held)))
-        base.append(np.mean([default[p.id] for p in held]))
-    assert np.mean(adapted) >= np.mean(base), (np.mean(adapted), np.mean(base))
+    """Each page of a site in turn is the one labeled page; the site's others are scored.
+    Sites: every daniel_en train-split site with 7 to 12 pages (five sites)."""
+    sites = _train_sites("daniel_en", 7, 12)
+    assert len(sites) >= 3, sorted(sites)
+    default = get_method("default")
+    for site, pages in sites.items():
+        base_f1 = dict(zip((p.id for p in pages), _f1s(default, pages)))
+        adapted, base = [], []
+        for i, page in enumerate(pages):
+            held = pages[:i] + pages[i + 1:]
+            adapted.append(np.mean(_f1s(_adapt([page]), held)))
+            base.append(np.mean([base_f1[p.id] for p in held]))
+        assert np.mean(adapted) >= np.mean(base) - 1e-9, (site, np.mean(adapted), np.mean(base))
 
 
 # -- the model, its base and its file ------------------------------------------------------------
