@@ -21,7 +21,7 @@ import numpy as np
 from lxml import etree
 
 from .tags import BLOCK_TAGS, BREAK_TAGS, Element
-from .text import normalize_space, tokens, words
+from .text import count_tokens, normalize_space, visible_chars, words
 
 
 @dataclass(slots=True, eq=False)
@@ -75,7 +75,7 @@ class TextNode:
     def n_tokens(self) -> int:
         """Number of scoring tokens (:func:`newsml.text.tokens`: words, CJK characters); cached."""
         if self._n_tokens < 0:
-            self._n_tokens = len(tokens(self.text))
+            self._n_tokens = count_tokens(self.text)
         return self._n_tokens
 
     @property
@@ -108,7 +108,7 @@ class _RunBuilder:
             if text.isspace():  # the indentation that starts most runs: stripped anyway
                 return
             self.block, self.path = block, path
-        visible = len("".join(text.split()))
+        visible = visible_chars(text)
         if visible and not self.chars:
             self.line = source.sourceline or 0
         self.parts.append(text)

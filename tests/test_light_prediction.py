@@ -162,3 +162,15 @@ def test_normalize_space_is_the_whitespace_regex():
     for _ in range(20000):
         text = "".join(rng.choice(alphabet, size=rng.integers(0, 12)))
         assert normalize_space(text) == re.sub(r"\s+", " ", text).strip()
+
+
+def test_normalize_space_past_the_split_limit_is_the_same(monkeypatch):
+    """Long texts take the regex (less memory than a list of every word): same result."""
+    import newsml.text
+
+    monkeypatch.setattr(newsml.text, "SPLIT_LIMIT", 3)
+    rng = np.random.default_rng(1)
+    for _ in range(2000):
+        text = "".join(rng.choice([" ", "\n", "\xa0", "a", "中", "."], size=rng.integers(0, 30)))
+        assert normalize_space(text) == re.sub(r"\s+", " ", text).strip()
+        assert newsml.text.visible_chars(text) == len(re.sub(r"\s", "", text))

@@ -61,6 +61,19 @@ def test_position_relative_to_the_headline():
     np.testing.assert_allclose(untitled[:, 1:], [[0.5, 1, 0], [0.5, 1, 0]])
 
 
+def test_prose_cues_of_a_long_text_piece_by_piece_are_the_same(monkeypatch):
+    """Past the split limit a node's text is counted in pieces (memory): the same row."""
+    import newsml.features.prose as prose
+
+    texts = ["The mayor said that it was over. Home News 2024",
+             "北京市发布了暴雨预警，市民 要注意安全。 Rain, 12 mm!", "  A  b  的 了 ， 。 x1 y2  "]
+    whole = [prose._row(text) for text in texts]
+    monkeypatch.setattr(prose, "SPLIT_LIMIT", 4)
+    monkeypatch.setattr(prose, "whitespace_pieces",
+                        lambda text, real=prose.whitespace_pieces: real(text, 4))
+    assert [prose._row(text) for text in texts] == whole
+
+
 def test_prose_cues_in_english_and_chinese():
     page = load_page("<p>The mayor said that it was over.</p><p>Home News Sport</p>"
                      "<p>北京市发布了暴雨预警，市民要注意安全。</p><p>2024-05-01</p>")

@@ -18,7 +18,7 @@ import re
 import numpy as np
 
 from ..page import Page
-from ..text import ENGLISH_STOP_WORDS
+from ..text import ENGLISH_STOP_WORDS, SPLIT_LIMIT, whitespace_pieces
 from .base import NodeFeatures
 
 #: Han characters that are function words in running Chinese text.
@@ -47,17 +47,30 @@ def _ends_sentence(text: str) -> bool:
     return False
 
 
-def _row(text: str) -> list[float]:
+def _counts(text: str) -> tuple[int, ...]:
+    """stop words, words, Han characters, CJK marks, letters and digits, digits, Latin
+    words, capitalized Latin words: counts that add up over pieces of a text cut at
+    whitespace, none of them spanning one."""
     latin = _LATIN_WORD_RE.findall(text)
     han = [] if text.isascii() else _HAN_RE.findall(text)
-    stops = sum(map(_is_stop, map(str.lower, latin))) + sum(map(_is_function_char, han))
-    words = len(latin) + len(han)
-    alnum = sum(map(len, _ALNUM_RUN_RE.findall(text)))     # letters and digits, counted by runs
+    return (sum(map(_is_stop, map(str.lower, latin))) + sum(map(_is_function_char, han)),
+            len(latin) + len(han), len(han), 0 if text.isascii() else len(_CJK_PUNCT_RE.findall(text)),
+            sum(map(len, _ALNUM_RUN_RE.findall(text))),     # letters and digits, counted by runs
+            sum(map(len, _DIGIT_RUN_RE.findall(text))),
+            len(latin), sum(map(str.isupper, [word[0] for word in latin])))
+
+
+def _row(text: str) -> list[float]:
+    if len(text) <= SPLIT_LIMIT:
+        counts = _counts(text)
+    else:  # a long text piece by piece: the lists of its words would not fit in its memory budget
+        counts = tuple(map(sum, zip(*map(_counts, whitespace_pieces(text)))))
+    stops, words, han, cjk_marks, alnum, digits, latin, capitals = counts
     return [stops / words if words else 0.0,
             1.0 if _ends_sentence(text) else 0.0,
-            min(10.0 * len(_CJK_PUNCT_RE.findall(text)) / len(han), 1.0) if han else 0.0,
-            sum(map(len, _DIGIT_RUN_RE.findall(text))) / alnum if alnum else 0.0,
-            sum(map(str.isupper, [word[0] for word in latin])) / len(latin) if latin else 0.0]
+            min(10.0 * cjk_marks / han, 1.0) if han else 0.0,
+            digits / alnum if alnum else 0.0,
+            capitals / latin if latin else 0.0]
 
 
 class ProseFeatures(NodeFeatures):
