@@ -67,17 +67,28 @@ def tokens(text: str) -> list[str]:
 #: own object at once (50 MB of text in one paragraph: 700 MB more).
 SPLIT_LIMIT = 1 << 20
 _SPACE_RE = re.compile(r"\s")
+#: Where a text may be cut for counting: before whitespace or a CJK character (each CJK
+#: character is a token of its own, and no run the counts read spans one).
+_COUNT_CUT_RE = re.compile(f"[\\s{_CJK_RANGES}]")
 
 
-def whitespace_pieces(text: str, size: int = SPLIT_LIMIT) -> Iterator[str]:
-    """``text`` in pieces of about ``size`` characters, each cut just before a whitespace
-    character, so that no word is cut in two."""
+def whitespace_pieces(text: str, size: int | None = None, cut: re.Pattern[str] = _SPACE_RE) -> Iterator[str]:
+    """``text`` in pieces of about ``size`` characters (default :data:`SPLIT_LIMIT`), each
+    cut just before a character ``cut`` matches (whitespace: no word is cut in two)."""
+    size = SPLIT_LIMIT if size is None else size
     start = 0
     while start < len(text):
-        cut = _SPACE_RE.search(text, start + size) if start + size < len(text) else None
-        end = cut.start() if cut else len(text)
+        found = cut.search(text, start + size) if start + size < len(text) else None
+        end = found.start() if found else len(text)
         yield text[start:end]
         start = end
+
+
+def counting_pieces(text: str, size: int | None = None) -> Iterator[str]:
+    """``text`` in pieces for counts that add up over them (tokens, words, letters, digits):
+    cut before whitespace or a CJK character, so running Chinese, which has no spaces, is
+    cut too."""
+    return whitespace_pieces(text, size, _COUNT_CUT_RE)
 
 
 def normalize_space(text: str) -> str:
@@ -96,7 +107,7 @@ def count_tokens(text: str) -> int:
     """``len(tokens(text))``, without holding every token of a long text at once."""
     if len(text) <= SPLIT_LIMIT:
         return len(tokens(text))
-    return sum(len(tokens(piece)) for piece in whitespace_pieces(text))
+    return sum(len(tokens(piece)) for piece in counting_pieces(text))
 
 
 def visible_chars(text: str) -> int:

@@ -171,6 +171,8 @@ def test_normalize_space_past_the_split_limit_is_the_same(monkeypatch):
     monkeypatch.setattr(newsml.text, "SPLIT_LIMIT", 3)
     rng = np.random.default_rng(1)
     for _ in range(2000):
-        text = "".join(rng.choice([" ", "\n", "\xa0", "a", "中", "."], size=rng.integers(0, 30)))
+        text = "".join(rng.choice([" ", "\n", "\xa0", "a", "中", ".", "7", "é"], size=rng.integers(0, 30)))
+        if len(text) > 8:
+            assert len(list(newsml.text.whitespace_pieces(text))) > 1 or not re.search(r"\s", text[3:])
         assert normalize_space(text) == re.sub(r"\s+", " ", text).strip()
         assert newsml.text.visible_chars(text) == len(re.sub(r"\s", "", text))

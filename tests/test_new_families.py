@@ -66,11 +66,14 @@ def test_prose_cues_of_a_long_text_piece_by_piece_are_the_same(monkeypatch):
     import newsml.features.prose as prose
 
     texts = ["The mayor said that it was over. Home News 2024",
-             "北京市发布了暴雨预警，市民 要注意安全。 Rain, 12 mm!", "  A  b  的 了 ， 。 x1 y2  "]
+             "北京市发布了暴雨预警，市民 要注意安全。 Rain, 12 mm!", "  A  b  的 了 ， 。 x1 y2  ",
+             "了的是在和有也就都而及与或但被把对从于这那个们之其以为所着过2024年5月1日，北京。"]
     whole = [prose._row(text) for text in texts]
+    import newsml.text
+
     monkeypatch.setattr(prose, "SPLIT_LIMIT", 4)
-    monkeypatch.setattr(prose, "whitespace_pieces",
-                        lambda text, real=prose.whitespace_pieces: real(text, 4))
+    monkeypatch.setattr(newsml.text, "SPLIT_LIMIT", 4)
+    assert len(list(newsml.text.counting_pieces(texts[1]))) > 5  # Chinese without spaces is cut too
     assert [prose._row(text) for text in texts] == whole
 
 

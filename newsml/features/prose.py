@@ -18,7 +18,7 @@ import re
 import numpy as np
 
 from ..page import Page
-from ..text import ENGLISH_STOP_WORDS, SPLIT_LIMIT, whitespace_pieces
+from ..text import ENGLISH_STOP_WORDS, SPLIT_LIMIT, counting_pieces
 from .base import NodeFeatures
 
 #: Han characters that are function words in running Chinese text.
@@ -49,8 +49,7 @@ def _ends_sentence(text: str) -> bool:
 
 def _counts(text: str) -> tuple[int, ...]:
     """stop words, words, Han characters, CJK marks, letters and digits, digits, Latin
-    words, capitalized Latin words: counts that add up over pieces of a text cut at
-    whitespace, none of them spanning one."""
+    words, capitalized Latin words: counts that add up over :func:`counting_pieces`."""
     latin = _LATIN_WORD_RE.findall(text)
     han = [] if text.isascii() else _HAN_RE.findall(text)
     return (sum(map(_is_stop, map(str.lower, latin))) + sum(map(_is_function_char, han)),
@@ -64,7 +63,7 @@ def _row(text: str) -> list[float]:
     if len(text) <= SPLIT_LIMIT:
         counts = _counts(text)
     else:  # a long text piece by piece: the lists of its words would not fit in its memory budget
-        counts = tuple(map(sum, zip(*map(_counts, whitespace_pieces(text)))))
+        counts = tuple(map(sum, zip(*map(_counts, counting_pieces(text)))))
     stops, words, han, cjk_marks, alnum, digits, latin, capitals = counts
     return [stops / words if words else 0.0,
             1.0 if _ends_sentence(text) else 0.0,
