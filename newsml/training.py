@@ -11,8 +11,11 @@ from __future__ import annotations
 
 import logging
 import multiprocessing
+import sys
 import warnings
 from collections.abc import Callable, Iterable, Sequence
+from concurrent.futures import ProcessPoolExecutor, as_completed
+from concurrent.futures.process import BrokenProcessPool
 from functools import partial
 from pathlib import Path
 from typing import Any, Protocol
@@ -123,9 +126,9 @@ def cross_validated_f1(make: Callable[[], NodeMethod], pages: Sequence[Page],
     """Macro F1 against the gold texts of pages extracted by models trained on the other folds.
 
     With ``groups`` (e.g. sites), a group's pages are held out together. With ``jobs`` > 1
-    the folds are fitted in that many forked processes (one math-library thread each);
-    where fork does not exist (Windows, macOS' default), one after another. The result
-    is the same either way.
+    the folds are fitted in that many forked processes (one math-library thread each) on
+    Linux; elsewhere (no fork, or fork not safe: Windows, macOS) one after another. The
+    result is the same either way. Warnings raised inside a fold process are not shown.
     """
     global _FOLDS
     splits = list(page_folds(len(pages), folds, random_state, groups=groups))
@@ -134,11 +137,17 @@ def cross_validated_f1(make: Callable[[], NodeMethod], pages: Sequence[Page],
     by_fold: dict[int, list[Score]] = {}
     _FOLDS = (make, pages, labels, golds, groups, splits)
     try:
-        if jobs > 1 and len(splits) > 1 and "fork" in multiprocessing.get_all_start_methods():
-            with multiprocessing.get_context("fork").Pool(min(jobs, len(splits))) as pool:
-                for index, scores in pool.imap_unordered(_fold_scores, range(len(splits))):
-                    by_fold[index] = scores
-                    progress.advance()
+        if jobs > 1 and len(splits) > 1 and sys.platform.startswith("linux"):
+            context = multiprocessing.get_context("fork")
+            with ProcessPoolExecutor(min(jobs, len(splits)), mp_context=context) as pool:
+                try:
+                    for future in as_completed([pool.submit(_fold_scores, i) for i in range(len(splits))]):
+                        index, scores = future.result()
+                        by_fold[index] = scores
+                        progress.advance()
+                except BrokenProcessPool:
+                    raise NewsmlError("a cross-validation process died (out of memory?): "
+                                      "try fewer --jobs, or --cv-folds 0") from None
         else:
             for index in range(len(splits)):
                 by_fold[index] = _fold_scores(index)[1]

@@ -33,6 +33,8 @@ def main() -> int:
     parser.add_argument("--jobs", type=int, default=available_cores(),
                         help="processes fitting the cross-validation's folds (default: the cores)")
     args = parser.parse_args()
+    if args.jobs < 1:
+        parser.error(f"--jobs must be 1 or more, not {args.jobs}")
     corpora = sorted(path for path in args.data.iterdir() if path.is_dir())
     if not corpora:
         print(f"no corpora in {args.data}", file=sys.stderr)

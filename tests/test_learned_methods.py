@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import pickle
+import sys
 
 import numpy as np
 import pytest
@@ -126,7 +127,16 @@ def test_cross_validation_in_processes_gives_the_same_f1(labeled, monkeypatch):
                         lambda method: contexts.append(method) or real(method))
     two = cross_validated_f1(lambda: new_method("nb"), docs, labels, golds, folds=3, jobs=2)
     assert two == one
-    assert contexts == (["fork"] if "fork" in multiprocessing.get_all_start_methods() else [])
+    assert contexts == (["fork"] if sys.platform.startswith("linux") else [])
+
+
+@pytest.mark.skipif(not sys.platform.startswith("linux"), reason="folds run in processes on Linux only")
+def test_a_fold_process_that_dies_is_an_error_not_a_hang(labeled):
+    import os
+
+    docs, labels, train, _ = labeled
+    with pytest.raises(NewsmlError, match="process died"):
+        cross_validated_f1(lambda: os._exit(1), docs, labels, [p.gold for p in train], folds=3, jobs=2)
 
 
 def test_fusion_rejects_unknown_evidence(labeled):
