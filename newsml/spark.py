@@ -79,8 +79,8 @@ def extract_partition(pages: Iterable[tuple[str, bytes]], model: str | None = No
     scorer = _scorer(model, method)
     for key, html in pages:
         identity = {"id": None if key is None else str(key)}
-        if isinstance(html, str):
-            html = html.encode("utf-8")
+        if isinstance(html, str):  # text: UTF-8, a lone surrogate (broken text) as "?"
+            html = html.encode("utf-8", "replace")
         if isinstance(html, (bytes, bytearray, memoryview)):
             yield _row(page_record(bytes(html), scorer, identity, timeout=timeout))
         else:

@@ -92,6 +92,10 @@ def test_null_and_text_html_are_rows_not_failed_tasks(spark):
     frame = spark.createDataFrame([("null", None), ("text", page.read_text(encoding="utf-8"))],
                                   "id string, html string")
     rows = {row["id"]: row for row in newsml_spark.extract_dataframe(frame).collect()}
+    # broken text (a lone surrogate) reaches the extractor as "?", in its own row
+    broken = list(newsml_spark.extract_partition([("broken", "<p>A lone \ud800 surrogate in a page.</p>")],
+                                                 method="econ"))
+    assert len(broken) == 1 and broken[0][0] == "broken"
     assert "null" in rows["null"]["error"] and rows["null"]["text"] is None
     html = page.read_text(encoding="utf-8").encode("utf-8")
     expected = page_record(html, get_method("default"), {"id": "text"})
