@@ -31,7 +31,7 @@ from sklearn.base import BaseEstimator, ClassifierMixin
 from sklearn.utils.multiclass import check_classification_targets, type_of_target
 from sklearn.utils.validation import _check_sample_weight, check_is_fitted, validate_data
 
-from .frozen import _EPS, combine
+from .frozen import _EPS, belief, combine, scaled_evidence
 
 __all__ = ["DempsterShaferClassifier", "combine"]
 
@@ -149,12 +149,7 @@ class DempsterShaferClassifier(ClassifierMixin, BaseEstimator):
         """m({news}): the combined belief in the positive class, one value per row."""
         check_is_fitted(self)
         X = validate_data(self, X, reset=False)
-        h = self._evidence(X)
-        if not self.background_.any():
-            return combine(h, self.weights_, self.positive_)
-        extended = np.hstack([h, np.ones((len(h), 2))])
-        return combine(extended, np.concatenate([self.weights_, self.background_]),
-                       np.concatenate([self.positive_, [True, False]]))
+        return belief(self._evidence(X), self.weights_, self.positive_, self.background_)
 
     def predict_proba(self, X) -> np.ndarray:
         """``[1 - m({news}), m({news})]`` per row, columns in the order of ``classes_``."""
@@ -166,7 +161,7 @@ class DempsterShaferClassifier(ClassifierMixin, BaseEstimator):
         return self.classes_[(self.belief(X) >= 0.5).astype(int)]
 
     def _evidence(self, X: np.ndarray) -> np.ndarray:
-        return np.clip((X - self.scale_min_) / self.scale_span_, 0.0, 1.0)
+        return scaled_evidence(X, self.scale_min_, self.scale_span_)
 
     def _polarity(self, h: np.ndarray, target: np.ndarray, sample_weight: np.ndarray) -> np.ndarray:
         if isinstance(self.polarity, str):

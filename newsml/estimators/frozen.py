@@ -32,6 +32,36 @@ def expit(x: np.ndarray) -> np.ndarray:
         return 1.0 / (1.0 + np.exp(-x))
 
 
+def scaled_evidence(X: np.ndarray, scale_min: np.ndarray, scale_span: np.ndarray) -> np.ndarray:
+    """Evidence columns scaled to [0, 1] by the training range (clipped outside it)."""
+    return np.clip((X - scale_min) / scale_span, 0.0, 1.0)
+
+
+def belief(h: np.ndarray, weights: np.ndarray, positive: np.ndarray, background: np.ndarray) -> np.ndarray:
+    """m({news}) of scaled evidence ``h``, with the two background columns (one for each
+    class, always 1) when their weights are not zero."""
+    if not background.any():
+        return combine(h, weights, positive)
+    extended = np.hstack([h, np.ones((len(h), 2))])
+    return combine(extended, np.concatenate([weights, background]), np.concatenate([positive, [True, False]]))
+
+
+def joint_log_proba(X: np.ndarray, class_log_prior: np.ndarray, edges: list[np.ndarray],
+                    feature_log_prob: list[np.ndarray]) -> np.ndarray:
+    """Unnormalized log P(c) + sum_j log P(bin_j | c) of each row, one column per class."""
+    joint = np.tile(class_log_prior, (X.shape[0], 1))
+    for j, (column_edges, table) in enumerate(zip(edges, feature_log_prob)):
+        joint += table[:, np.digitize(X[:, j], column_edges)].T
+    return joint
+
+
+def log_normalize(joint: np.ndarray) -> np.ndarray:
+    """Log-probabilities from unnormalized joint log-probabilities (rows sum to 1)."""
+    top = joint.max(axis=1, keepdims=True)
+    top = np.where(np.isfinite(top), top, 0.0)
+    return joint - (top + np.log(np.exp(joint - top).sum(axis=1, keepdims=True)))
+
+
 def _rows(X: Any, n_features: int, owner: str) -> np.ndarray:
     """``X`` as a finite float matrix of ``n_features`` columns, else ValueError."""
     X = np.asarray(X, dtype=float)
@@ -63,13 +93,9 @@ class FrozenDempsterShafer:
 
     def belief(self, X: Any) -> np.ndarray:
         """m({news}): the combined belief in the positive class, one value per row."""
-        h = np.clip((_rows(X, self.n_features_in_, "FrozenDempsterShafer") - self.scale_min_)
-                    / self.scale_span_, 0.0, 1.0)
-        if not self.background_.any():
-            return combine(h, self.weights_, self.positive_)
-        extended = np.hstack([h, np.ones((len(h), 2))])
-        return combine(extended, np.concatenate([self.weights_, self.background_]),
-                       np.concatenate([self.positive_, [True, False]]))
+        h = scaled_evidence(_rows(X, self.n_features_in_, "FrozenDempsterShafer"), self.scale_min_,
+                            self.scale_span_)
+        return belief(h, self.weights_, self.positive_, self.background_)
 
     def predict_proba(self, X: Any) -> np.ndarray:
         """``[1 - m({news}), m({news})]`` per row, columns in the order of ``classes_``."""
@@ -100,17 +126,11 @@ class FrozenNaiveBayes:
     def predict_joint_log_proba(self, X: Any) -> np.ndarray:
         """Unnormalized log P(c) + sum_j log P(bin_j | c), one column per class."""
         X = _rows(X, self.n_features_in_, "FrozenNaiveBayes")
-        joint = np.tile(self.class_log_prior_, (X.shape[0], 1))
-        for j, (edges, table) in enumerate(zip(self.edges_, self.feature_log_prob_)):
-            joint += table[:, np.digitize(X[:, j], edges)].T
-        return joint
+        return joint_log_proba(X, self.class_log_prior_, self.edges_, self.feature_log_prob_)
 
     def predict_log_proba(self, X: Any) -> np.ndarray:
-        joint = self.predict_joint_log_proba(X)
-        top = joint.max(axis=1, keepdims=True)
-        top = np.where(np.isfinite(top), top, 0.0)
-        log_norm = top + np.log(np.exp(joint - top).sum(axis=1, keepdims=True))
-        return joint - log_norm
+        """Log class probabilities, columns in the order of ``classes_``."""
+        return log_normalize(self.predict_joint_log_proba(X))
 
     def predict_proba(self, X: Any) -> np.ndarray:
         """Class probabilities, columns in the order of ``classes_``."""

@@ -14,6 +14,8 @@ from sklearn.base import BaseEstimator, ClassifierMixin
 from sklearn.utils.multiclass import check_classification_targets
 from sklearn.utils.validation import check_is_fitted, validate_data
 
+from .frozen import joint_log_proba, log_normalize
+
 #: Bin edges of the paper, for the columns of :class:`newsml.features.NaiveBayesFeatures`:
 #: unlinked characters (<20, four equal bins to 100, >=100), link ratio (<10%, 10-50%,
 #: 50-80%, >=80%), punctuation ratio (<2%, 2-10%, >=10%), <p> count (0, 1-3, >3).
@@ -84,18 +86,10 @@ class DiscretizedNaiveBayes(ClassifierMixin, BaseEstimator):
         """Unnormalized log P(c) + sum_j log P(bin_j | c), one column per class."""
         check_is_fitted(self)
         X = validate_data(self, X, reset=False)
-        binned = self._digitize(X)
-        joint = np.tile(self.class_log_prior_, (X.shape[0], 1))
-        for j, table in enumerate(self.feature_log_prob_):
-            joint += table[:, binned[:, j]].T
-        return joint
+        return joint_log_proba(X, self.class_log_prior_, self.edges_, self.feature_log_prob_)
 
     def predict_log_proba(self, X) -> np.ndarray:
-        joint = self.predict_joint_log_proba(X)
-        top = joint.max(axis=1, keepdims=True)
-        top = np.where(np.isfinite(top), top, 0.0)
-        log_norm = top + np.log(np.exp(joint - top).sum(axis=1, keepdims=True))
-        return joint - log_norm
+        return log_normalize(self.predict_joint_log_proba(X))
 
     def predict_proba(self, X) -> np.ndarray:
         """Class probabilities, columns in the order of ``classes_``."""
