@@ -5,8 +5,7 @@
 - :func:`run` extracts the pages not done yet and writes their records, with an
   extractor from :func:`newsml.pool.extraction`.
 
-The page record and the worker pool live in :mod:`newsml.records` and :mod:`newsml.pool`;
-their public names are also importable from here.
+The page record and the worker pool live in :mod:`newsml.records` and :mod:`newsml.pool`.
 """
 
 from __future__ import annotations
@@ -23,27 +22,9 @@ from typing import Any
 
 from .errors import NewsmlError, OutputError
 from .output import STDIN, Output, check_output
-from .pool import WINDOW_PER_JOB, Extractor, WorkerPool, available_cores, extraction, limited_threads
+from .pool import Extractor
 from .progress import ProgressHook, hook
-from .records import (
-    DEFAULT_TIMEOUT,
-    PageTimeoutError,
-    ScorerSpec,
-    describe,
-    error_record,
-    page_record,
-    source_record,
-    time_limit,
-)
 from .sources import HTML_PATTERNS, Payload, Source, expand_inputs, iter_pages, read_list, record_key
-
-__all__ = [
-    "DEFAULT_TIMEOUT", "WINDOW_PER_JOB", "Extractor", "Outcome", "PageTimeoutError", "RecordWriter",
-    "ScorerSpec", "WorkerPool", "available_cores", "collect_paths", "completed_keys", "describe",
-    "error_record", "extraction", "limited_threads", "open_output", "output_format", "page_record",
-    "run", "source_record", "stderr_line", "time_limit",
-]
-
 
 # -- output -------------------------------------------------------------------------------------
 

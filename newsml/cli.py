@@ -138,7 +138,9 @@ def predict(
     records are in input order.
     """
     from . import batch
+    from .pool import available_cores, extraction
     from .progress import progress_bar
+    from .records import ScorerSpec
     from .sources import is_warc
 
     _one_method(method, model)
@@ -148,15 +150,15 @@ def predict(
         destination, done = batch.open_output(output, paths, fmt, resume=resume, force=force)
     except NewsmlError as exc:
         _fail(str(exc))
-    spec = batch.ScorerSpec(method or "default", str(model) if model is not None else None)
+    spec = ScorerSpec(method or "default", str(model) if model is not None else None)
     warc = any(is_warc(path) for path in paths)
-    jobs = jobs or batch.available_cores()
+    jobs = jobs or available_cores()
     if not warc:
         jobs = min(jobs, len(paths))
     writer = batch.RecordWriter(destination, fmt, single=len(paths) == 1 and not warc)
     with destination:
         try:
-            with batch.extraction(spec, jobs, timeout or None, debug) as extract, progress_bar() as progress:
+            with extraction(spec, jobs, timeout or None, debug) as extract, progress_bar() as progress:
                 outcome = batch.run(paths, destination, writer, extract, done,
                                     report=lambda line: typer.echo(line, err=True),
                                     progress=progress, total=None if warc else len(paths))

@@ -14,9 +14,9 @@ import sys
 import time
 from pathlib import Path
 
-from newsml.batch import available_cores
 from newsml.methods import shipped_names
 from newsml.persistence import save_model
+from newsml.pool import available_cores
 from newsml.progress import progress_bar
 from newsml.training import train_method
 

@@ -18,10 +18,12 @@ from typer.testing import CliRunner
 import newsml.batch as batch
 import newsml.pool as pool_module
 import newsml.records as records_module
-from newsml.batch import ScorerSpec, WorkerPool, completed_keys, page_record
+from newsml.batch import completed_keys
 from newsml.cli import app
 from newsml.errors import OutputError
 from newsml.methods import new_method
+from newsml.pool import WorkerPool
+from newsml.records import ScorerSpec, page_record
 from newsml.sources import Source
 
 PAGES = sorted(LABELED.glob("*.html"))

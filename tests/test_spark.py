@@ -15,9 +15,9 @@ import pytest
 from conftest import LABELED, shared_corpus
 from test_sources import warc_record, write_warc
 
-from newsml.batch import ScorerSpec, page_record, source_record
 from newsml.errors import ConfigurationError
 from newsml.persistence import get_method, save_model
+from newsml.records import ScorerSpec, page_record, source_record
 from newsml.sources import expand_inputs, iter_pages
 
 pyspark = pytest.importorskip("pyspark", reason="the spark extra (pyspark) is not installed")
