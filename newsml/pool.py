@@ -23,6 +23,8 @@ from collections.abc import Callable, Iterable, Iterator
 from multiprocessing.connection import Connection, wait
 from typing import TYPE_CHECKING, Any
 
+from threadpoolctl import threadpool_limits
+
 from .errors import NewsmlError
 from .records import (
     DEFAULT_TIMEOUT,
@@ -55,17 +57,11 @@ def limited_threads() -> Iterator[None]:
     saved = {variable: os.environ.get(variable) for variable in THREAD_VARIABLES}
     for variable in THREAD_VARIABLES:
         os.environ.setdefault(variable, "1")
-    try:
-        from threadpoolctl import threadpool_limits
-    except ImportError:  # pragma: no cover - installed with newsml
-        limits = None
-    else:
-        limits = threadpool_limits(1)
+    limits = threadpool_limits(1)
     try:
         yield
     finally:
-        if limits is not None:
-            limits.restore_original_limits()
+        limits.restore_original_limits()
         for variable, value in saved.items():
             if value is None:
                 os.environ.pop(variable, None)
