@@ -28,7 +28,14 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from newsml.errors import ConfigurationError, NewsmlError
-from newsml.records import ScorerSpec, error_record, page_record, source_record
+from newsml.records import (
+    DEFAULT_TIMEOUT,
+    ScorerSpec,
+    check_timeout,
+    error_record,
+    page_record,
+    source_record,
+)
 from newsml.sources import expand_inputs, iter_pages
 
 if TYPE_CHECKING:
@@ -40,12 +47,8 @@ if TYPE_CHECKING:
 #: Columns of an article row, in order: who the page is, then the article or the error.
 ROW_FIELDS = ("id", "path", "url", "record_id", "title", "text", "paragraphs", "scores",
               "encoding", "lang", "method", "error")
-_STRING = "string"
-ROW_SCHEMA = ", ".join(
-    f"{name} {'array<string>' if name == 'paragraphs' else 'array<double>' if name == 'scores' else _STRING}"
-    for name in ROW_FIELDS)
-#: Per-page time limit in seconds, as ``newsml predict --timeout``.
-DEFAULT_TIMEOUT = 10.0
+_ARRAY_FIELDS = {"paragraphs": "array<string>", "scores": "array<double>"}
+ROW_SCHEMA = ", ".join(f"{name} {_ARRAY_FIELDS.get(name, 'string')}" for name in ROW_FIELDS)
 
 
 def _pyspark() -> Any:
@@ -89,8 +92,7 @@ def extract_partition(pages: Iterable[tuple[str, bytes]], model: str | None = No
 
 
 def _check_options(model: str | None, method: str, timeout: float | None = None) -> None:
-    if timeout is not None and timeout < 0:
-        raise ConfigurationError(f"the time limit must be 0 (none) or more seconds, not {timeout:g}")
+    check_timeout(timeout)
     if model is not None and method != "default":
         raise ConfigurationError("give either a method or a model file, not both")
     if model is not None and not Path(model).is_file():
