@@ -6,6 +6,8 @@ from functools import cache
 from pathlib import Path
 from typing import Any
 
+import numpy as np
+
 from .article import Article
 from .errors import ConfigurationError, NewsmlError
 from .methods import NodeMethod, resolve_name
@@ -37,10 +39,16 @@ def extract(page: bytes | str | Path, method: str | NodeMethod = "default", titl
 
 def extract_page(page: Page, scorer: NodeMethod) -> Article:
     """Extract the article of an already parsed page with a method instance."""
+    return extract_scored(page, scorer)[0]
+
+
+def extract_scored(page: Page, scorer: NodeMethod) -> tuple[Article, np.ndarray, np.ndarray]:
+    """The article of ``page``, with every node's score and which nodes were kept (for
+    the review of a draft label, which shows the dropped nodes too)."""
     ensure_usable(scorer)
     scores = scorer.score_nodes(page)
-    keep = scorer.select(page, scores)
-    return Article.from_nodes(page, keep, scores, method=scorer.name, title=page.title)
+    keep = np.asarray(scorer.select(page, scores), dtype=bool)
+    return Article.from_nodes(page, keep, scores, method=scorer.name, title=page.title), scores, keep
 
 
 @cache

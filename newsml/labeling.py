@@ -29,9 +29,8 @@ from urllib.parse import urlparse
 import numpy as np
 
 from ._version import __version__
-from .article import Article
 from .errors import NewsmlError, OutputError
-from .extract import ensure_usable
+from .extract import extract_scored
 from .methods import NodeMethod
 from .output import Output
 from .page import Page, load_page
@@ -111,10 +110,7 @@ def draft_label(source: str | Path, folder: str | Path | None = None, method: No
     copy_html = not _same_file(source, paths[".html"])
     _refuse_overwrites(paths, raw if copy_html else None, force)
 
-    ensure_usable(scorer)
-    scores = scorer.score_nodes(page)
-    keep = np.asarray(scorer.select(page, scores), dtype=bool)
-    article = Article.from_nodes(page, keep, scores, method=scorer.name, title=page.title)
+    article, scores, keep = extract_scored(page, scorer)
     written = []
     if copy_html and not (paths[".html"].is_file() and paths[".html"].read_bytes() == raw):
         _write(paths[".html"], raw)
