@@ -138,7 +138,8 @@ def predict(
     records are in input order.
     """
     from . import batch
-    from .pool import available_cores, extraction
+    from .pool import extraction
+    from .processes import available_cores
     from .progress import progress_bar
     from .records import ScorerSpec
     from .sources import is_warc
@@ -260,7 +261,7 @@ def train(
     from .adaptation import AdaptedMethod
     from .output import check_output
     from .persistence import save_model
-    from .pool import available_cores
+    from .processes import available_cores
     from .progress import progress_bar
     from .training import train_method
 

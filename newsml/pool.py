@@ -16,16 +16,14 @@ from __future__ import annotations
 import contextlib
 import gc
 import multiprocessing
-import os
 import signal
 import time
 from collections.abc import Callable, Iterable, Iterator
 from multiprocessing.connection import Connection, wait
 from typing import TYPE_CHECKING, Any
 
-from threadpoolctl import threadpool_limits
-
 from .errors import NewsmlError
+from .processes import fork_context, limited_threads
 from .records import (
     DEFAULT_TIMEOUT,
     PageTimeoutError,
@@ -43,38 +41,6 @@ if TYPE_CHECKING:
 #: Pages handed out ahead of the oldest unfinished one, per worker: a bound on the
 #: records held back to keep the output in input order.
 WINDOW_PER_JOB = 64
-
-
-THREAD_VARIABLES = ("OMP_NUM_THREADS", "OPENBLAS_NUM_THREADS", "MKL_NUM_THREADS")
-
-
-@contextlib.contextmanager
-def limited_threads() -> Iterator[None]:
-    """One thread per math library (BLAS, OpenMP) in the block: the parallelism of batch
-    extraction is its processes, and N processes of N threads each oversubscribe. The
-    environment and the libraries' thread pools are restored when the block ends, so a
-    Python caller's process is left as it was."""
-    saved = {variable: os.environ.get(variable) for variable in THREAD_VARIABLES}
-    for variable in THREAD_VARIABLES:
-        os.environ.setdefault(variable, "1")
-    limits = threadpool_limits(1)
-    try:
-        yield
-    finally:
-        limits.restore_original_limits()
-        for variable, value in saved.items():
-            if value is None:
-                os.environ.pop(variable, None)
-            else:
-                os.environ[variable] = value
-
-
-def available_cores() -> int:
-    """The cores this process may run on."""
-    try:
-        return len(os.sched_getaffinity(0))
-    except (AttributeError, OSError):  # not on Linux
-        return os.cpu_count() or 1
 
 
 # -- many pages ---------------------------------------------------------------------------------
@@ -187,8 +153,9 @@ class WorkerPool:
         self.jobs = jobs
         self.timeout = timeout
         self.debug = debug
-        self._fork = "fork" in multiprocessing.get_all_start_methods()
-        self._context = multiprocessing.get_context("fork" if self._fork else None)
+        forking = fork_context()
+        self._fork = forking is not None
+        self._context = forking or multiprocessing.get_context()
         self._method: ScorerSpec | NodeMethod = spec
         self._workers: list[_Worker] = []
 

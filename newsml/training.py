@@ -10,8 +10,6 @@ is all boilerplate (one such page took a cross-validated F1 from 0.96 to 0.85).
 from __future__ import annotations
 
 import logging
-import multiprocessing
-import sys
 import warnings
 from collections.abc import Callable, Iterable, Sequence
 from concurrent.futures import ProcessPoolExecutor, as_completed
@@ -21,7 +19,6 @@ from pathlib import Path
 from typing import Any, Protocol
 
 import numpy as np
-from threadpoolctl import threadpool_limits
 
 from .adaptation import AdaptedMethod
 from .align import MIN_SHARE, align_labels
@@ -31,6 +28,7 @@ from .extract import extract_page
 from .methods import NodeMethod, new_method
 from .model_selection import grid_search, page_folds
 from .page import Page, load_page
+from .processes import fork_context, limited_threads
 from .progress import ProgressHook, hook
 from .scoring import Score, macro, score
 from .text import tokens
@@ -112,7 +110,7 @@ def fit_method(method: NodeMethod, pages: Sequence[Page], labels: Sequence[np.nd
     ``get_params()`` show what runs). Other rule methods are returned as they are.
     Runs with :data:`TRAINING_THREADS` threads per math library.
     """
-    with threadpool_limits(TRAINING_THREADS):
+    with limited_threads(TRAINING_THREADS):
         if not method.requires_fit and method.search_space:
             tuned, params, f1 = grid_search(method, method.search_space, pages, labels)
             return tuned, {"tuned_params": params, "tuned_f1": f1}
@@ -128,7 +126,8 @@ def cross_validated_f1(make: Callable[[], NodeMethod], pages: Sequence[Page],
     With ``groups`` (e.g. sites), a group's pages are held out together. With ``jobs`` > 1
     the folds are fitted in that many forked processes (one math-library thread each) on
     Linux; elsewhere (no fork, or fork not safe: Windows, macOS) one after another. The
-    result is the same either way. Warnings raised inside a fold process are not shown.
+    result is the same either way, and warnings raised while fitting a fold in a process
+    are re-issued here.
     """
     global _FOLDS
     splits = list(page_folds(len(pages), folds, random_state, groups=groups))
@@ -137,12 +136,16 @@ def cross_validated_f1(make: Callable[[], NodeMethod], pages: Sequence[Page],
     by_fold: dict[int, list[Score]] = {}
     _FOLDS = (make, pages, labels, golds, groups, splits)
     try:
-        if jobs > 1 and len(splits) > 1 and sys.platform.startswith("linux"):
-            context = multiprocessing.get_context("fork")
+        context = fork_context()
+        if jobs > 1 and len(splits) > 1 and context is not None:
             with ProcessPoolExecutor(min(jobs, len(splits)), mp_context=context) as pool:
                 try:
-                    for future in as_completed([pool.submit(_fold_scores, i) for i in range(len(splits))]):
-                        index, scores = future.result()
+                    futures = [pool.submit(_fold_in_process, i) for i in range(len(splits))]
+                    for future in as_completed(futures):
+                        index, scores, caught = future.result()
+                        for warning in caught:
+                            warnings.warn_explicit(warning.message, warning.category, warning.filename,
+                                                   warning.lineno)
                         by_fold[index] = scores
                         progress.advance()
                 except BrokenProcessPool:
@@ -160,6 +163,24 @@ def cross_validated_f1(make: Callable[[], NodeMethod], pages: Sequence[Page],
 #: What :func:`_fold_scores` reads: set by :func:`cross_validated_f1` before it forks the
 #: fold processes, which inherit it (pages hold lxml trees, which cannot be pickled).
 _FOLDS: tuple[Any, ...] | None = None
+
+
+def _fold_in_process(index: int) -> tuple[int, list[Score], list[warnings.WarningMessage]]:
+    """:func:`_fold_scores` in a fold process, with the warnings it raised, which the
+    parent re-issues (a child's warnings would otherwise go to its stderr, or nowhere)."""
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always")
+        index, scores = _fold_scores(index)
+    return index, scores, [_picklable(warning) for warning in caught]
+
+
+def _picklable(warning: warnings.WarningMessage) -> warnings.WarningMessage:
+    """The warning with its message as the class raised, rebuilt from text if its arguments
+    cannot be pickled."""
+    message = warning.message
+    if not isinstance(message, Warning):
+        message = warning.category(str(message))
+    return warnings.WarningMessage(message, warning.category, warning.filename, warning.lineno)
 
 
 def _fold_scores(index: int) -> tuple[int, list[Score]]:
@@ -208,7 +229,7 @@ def train_method(name: str, corpora: Sequence[str | Path], split: str | None = "
     :data:`TRAINING_THREADS` threads per math library; ``jobs`` processes fit the
     cross-validation's folds side by side.
     """
-    with threadpool_limits(TRAINING_THREADS):
+    with limited_threads(TRAINING_THREADS):
         return _train_method(name, corpora, split, params, cv_folds, min_share, progress, base, jobs)
 
 

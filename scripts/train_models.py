@@ -16,7 +16,7 @@ from pathlib import Path
 
 from newsml.methods import shipped_names
 from newsml.persistence import save_model
-from newsml.pool import available_cores
+from newsml.processes import available_cores
 from newsml.progress import progress_bar
 from newsml.training import train_method
 

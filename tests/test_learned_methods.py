@@ -4,12 +4,13 @@ from __future__ import annotations
 
 import pickle
 import sys
+import warnings
 
 import numpy as np
 import pytest
 from conftest import LABELED, parsed_with_labels
 
-from newsml import ConfigurationError, NewsmlError, extract, load_corpus
+from newsml import ConfigurationError, NewsmlError, TrainingWarning, extract, load_corpus
 from newsml.assemble import Assembly, FixedCut, OtsuCut, gaussian_smooth, otsu_select, otsu_threshold
 from newsml.features.base import family
 from newsml.features.context import CONTEXT_NAMES, belief_context
@@ -128,6 +129,20 @@ def test_cross_validation_in_processes_gives_the_same_f1(labeled, monkeypatch):
     two = cross_validated_f1(lambda: new_method("nb"), docs, labels, golds, folds=3, jobs=2)
     assert two == one
     assert contexts == (["fork"] if sys.platform.startswith("linux") else [])
+
+
+def test_warnings_raised_in_fold_processes_reach_the_caller(labeled):
+    """A page skipped or a method's warning inside a fold process is shown, as it is
+    when the folds run in this process."""
+    docs, labels, train, _ = labeled
+
+    def warning_method():
+        warnings.warn("fold warning", TrainingWarning, stacklevel=1)
+        return new_method("nb")
+
+    with pytest.warns(TrainingWarning, match="fold warning") as caught:
+        cross_validated_f1(warning_method, docs, labels, [p.gold for p in train], folds=3, jobs=2)
+    assert sum("fold warning" in str(w.message) for w in caught) == 3
 
 
 @pytest.mark.skipif(not sys.platform.startswith("linux"), reason="folds run in processes on Linux only")
