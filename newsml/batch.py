@@ -144,8 +144,8 @@ def stderr_line(record: dict[str, Any]) -> str | None:
     """The stderr line of an error record (None for an article)."""
     if "error" not in record:
         return None
-    name = f"{record['path']} {record['url']}" if record.get("url") else record["path"]
-    return f"newsml: error: {name}: {record['error']}"
+    source = Source(record["path"], record.get("url"))  # the path is shown as written already
+    return f"newsml: error: {source.name}: {record['error']}"
 
 
 # -- a run of the command line -----------------------------------------------------------------
@@ -212,8 +212,12 @@ class Outcome:
 
 def run(paths: list[str], destination: Output, writer: RecordWriter, extract: Extractor,
         done: AbstractSet[str] = frozenset(), report: Callable[[str], None] | None = None,
-        progress: ProgressHook | None = None, total: int | None = None) -> Outcome:
+        progress: ProgressHook | None = None, total: int | None = None,
+        warc: AbstractSet[str] | None = None) -> Outcome:
     """Extract the pages of ``paths`` not in ``done`` and write their records, in order.
+
+    ``warc``: which of ``paths`` are WARC files, when the caller looked already (else each
+    path whose name does not say is sniffed).
 
     ``report`` gets the stderr line of each failed page. The output is committed at the
     end when a page succeeded (else an existing file stays as it was), and on Ctrl-C
@@ -225,7 +229,7 @@ def run(paths: list[str], destination: Output, writer: RecordWriter, extract: Ex
     writer.start()
 
     def todo() -> Iterator[tuple[Source, Payload]]:
-        for source, payload in iter_pages(paths):
+        for source, payload in iter_pages(paths, warc=warc):
             if source.key in done:
                 outcome.skipped += 1
                 progress.advance()

@@ -152,7 +152,7 @@ def predict(
     except NewsmlError as exc:
         _fail(str(exc))
     spec = ScorerSpec(method or "default", str(model) if model is not None else None)
-    warc = any(is_warc(path) for path in paths)
+    warc = {path for path in paths if is_warc(path)}  # looked at once: batch.run is told
     jobs = jobs or available_cores()
     if not warc:
         jobs = min(jobs, len(paths))
@@ -162,7 +162,7 @@ def predict(
             with extraction(spec, jobs, timeout or None, debug) as extract, progress_bar() as progress:
                 outcome = batch.run(paths, destination, writer, extract, done,
                                     report=lambda line: typer.echo(line, err=True),
-                                    progress=progress, total=None if warc else len(paths))
+                                    progress=progress, total=None if warc else len(paths), warc=warc)
         except OutputError as exc:
             _fail(str(exc), code=1)
         except NewsmlError as exc:  # the method could not be loaded

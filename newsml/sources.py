@@ -27,6 +27,7 @@ import os
 import sys
 import zlib
 from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Set as AbstractSet
 from dataclasses import dataclass
 from pathlib import Path, PurePath
 from typing import IO, Any
@@ -207,9 +208,11 @@ Payload = bytes | None | Exception
 
 
 def iter_pages(paths: Iterable[str], stdin: IO[bytes] | None = None,
-               report: Callable[[str], None] | None = None) -> Iterator[tuple[Source, Payload]]:
+               report: Callable[[str], None] | None = None,
+               warc: AbstractSet[str] | None = None) -> Iterator[tuple[Source, Payload]]:
     """Every page of ``paths`` (files, WARC files, ``-``; see :func:`expand_inputs` for
-    folders), in order, with its :data:`Payload`.
+    folders), in order, with its :data:`Payload`. ``warc``: the paths known to be WARC
+    files (others are not), else :func:`is_warc` looks at each.
 
     A WARC file that cannot be read yields one ``(Source(path), error)`` after the
     records read before the damage; one without any page is told to ``report`` (default:
@@ -219,7 +222,7 @@ def iter_pages(paths: Iterable[str], stdin: IO[bytes] | None = None,
         if path == STDIN:
             stream = stdin if stdin is not None else _stdin()
             yield Source(STDIN), stream.read(MAX_PAGE_BYTES + 1)
-        elif is_warc(path):
+        elif (path in warc) if warc is not None else is_warc(path):
             try:
                 yield from warc_pages(path, report)
             except (InvalidPageError, OSError) as exc:

@@ -114,6 +114,23 @@ def test_a_warc_file_gives_one_record_per_html_response(tmp_path):
     assert all("WARC-" not in r["text"] and "HTTP/1.1" not in r["text"] for r in found)
 
 
+
+def test_a_file_whose_name_does_not_say_what_it_is_is_opened_once_to_tell(tmp_path, monkeypatch):
+    """A WARC file named crawl.dat and a page named page.dat: each is looked into once
+    (the command line decides the number of jobs with it and tells the reader)."""
+    import newsml.sources as sources_module
+
+    crawled = crawl(tmp_path / "crawl.warc.gz", n=2).rename(tmp_path / "crawl.dat")
+    page = tmp_path / "page.dat"
+    page.write_bytes(PAGES[0].read_bytes())
+    looked, real = [], sources_module.is_warc
+    monkeypatch.setattr(sources_module, "is_warc", lambda path: looked.append(path) or real(path))
+    result = predict(str(crawled), str(page), "-f", "jsonl", "-m", "econ", "-j", "1")
+    assert result.exit_code == 0, result.output
+    assert [r.get("url") for r in records(result.stdout)] == [
+        "https://example.com/0", "https://example.com/1", None]
+    assert sorted(looked) == sorted([str(crawled), str(page)])
+
 # -- the command line: output -------------------------------------------------------------------
 
 def test_failed_pages_are_error_records_in_order(tmp_path):
