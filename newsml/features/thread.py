@@ -1,0 +1,128 @@
+"""Threads of repeated records: forum replies, blog comments, archive pages of posts.
+
+A comment thread, a forum's replies and a blog's archive page are one record template
+(a ``div``, ``li``, ``tr`` or ``table`` of one tag and class) repeated under one parent;
+the article, when there is one, is the first record or sits outside them. The
+repetition family counts alike siblings near the node; this one finds the node's
+*record*, its nearest container (the block itself or an ancestor, up to
+:data:`MAX_LEVELS` up) that has at least :data:`MIN_RECORDS` alike siblings, and says
+where the node sits in that run of records:
+
+- ``thread_in``: 1 inside a record, else 0 (and 0 in the next three columns);
+- ``thread_rank``: the record's place among its alike siblings, 0 for the first,
+  squashed as log(1 + i) / log(1 + ``many``);
+- ``thread_count``: how many records, log(1 + n - 1) / log(1 + ``many``);
+- ``thread_share``: the record's share of the text of all the run's records (the
+  first post of a thread is often the long one);
+- ``thread_reply``: the node's text opens as a reply (``Re:``, ``回复``, ``引用``, a
+  ``#``-numbered floor) or is a short line holding a date and a time, the header of a
+  comment or a post.
+"""
+
+from __future__ import annotations
+
+import re
+from collections import Counter
+
+import numpy as np
+
+from ..page import Page
+from ..tags import Element
+from .base import NodeFeatures
+from .repetition import signature
+
+#: Containers that can be a record of a thread (paragraphs and cells repeat too, inside
+#: one article or one row, and are not records).
+RECORD_TAGS = frozenset({"div", "li", "tr", "table", "article", "section", "dl", "dd", "ul", "ol",
+                         "form", "aside", "blockquote"})
+#: How far above a node's block its record is looked for.
+MAX_LEVELS = 6
+#: Alike siblings (the record included) that make a run of records.
+MIN_RECORDS = 3
+#: The longest line read as the header of a comment when it holds a date and a time.
+REPLY_HEADER_CHARS = 120
+_REPLY_START = re.compile(
+    r"^\s*(?:#\s*\d*\s*)?(?:re|reply|回复|回覆|引用|答复)\s*[:：]|^\s*#\s*\d+\s*(?:楼|#)?\s*$", re.IGNORECASE)
+_DATE_TIME = re.compile(r"\d{1,4}\s*[-/.年]\s*\d{1,2}\s*[-/.月]?\s*(?:\d{1,2}\s*日?)?[\sT,]*\d{1,2}:\d{2}")
+
+#: A record: the element, its parent, its rank among its alike siblings, their number.
+Record = tuple[Element, Element, int, int]
+
+
+class ThreadFeatures(NodeFeatures):
+    """``thread_in``, ``thread_rank``, ``thread_count``, ``thread_share``, ``thread_reply``."""
+
+    name = "thread"
+    feature_names = ("thread_in", "thread_rank", "thread_count", "thread_share", "thread_reply")
+
+    def __init__(self, many: int = 20):
+        self.many = many
+
+    def page_features(self, page: Page) -> np.ndarray:
+        rows = np.zeros((len(page.nodes), len(self.feature_names)))
+        scale = np.log1p(self.many)
+        runs = _Runs()
+        record_of: dict[Element, Record | None] = {}
+        record_chars: Counter[Element] = Counter()
+        run_chars: Counter[tuple[Element, tuple[str, str]]] = Counter()
+        found: list[tuple[Element, tuple[Element, tuple[str, str]]] | None] = []
+        for node in page.nodes:
+            if node.block not in record_of:
+                record_of[node.block] = runs.record(node.block)
+            record = record_of[node.block]
+            if record is None:
+                found.append(None)
+            else:
+                element, parent, rank, count = record
+                key = (parent, signature(element))
+                record_chars[element] += node.chars
+                run_chars[key] += node.chars
+                found.append((element, key))
+                rows[node.index, 0] = 1.0
+                rows[node.index, 1] = min(np.log1p(rank) / scale, 1.0)
+                rows[node.index, 2] = min(np.log1p(count - 1) / scale, 1.0)
+            text = node.text
+            rows[node.index, 4] = float(bool(_REPLY_START.match(text)) or (
+                len(text) <= REPLY_HEADER_CHARS and _DATE_TIME.search(text) is not None))
+        for node, where in zip(page.nodes, found):
+            if where is not None:
+                element, key = where
+                total = run_chars[key]
+                rows[node.index, 3] = record_chars[element] / total if total else 0.0
+        return rows
+
+
+class _Runs:
+    """Per parent, its element children's signatures counted and each child's rank among
+    the alike ones, worked out once per parent."""
+
+    def __init__(self) -> None:
+        self._by_parent: dict[Element, tuple[Counter[tuple[str, str]], dict[Element, int]]] = {}
+
+    def of(self, parent: Element) -> tuple[Counter[tuple[str, str]], dict[Element, int]]:
+        found = self._by_parent.get(parent)
+        if found is None:
+            counts: Counter[tuple[str, str]] = Counter()
+            ranks: dict[Element, int] = {}
+            for child in parent:
+                if isinstance(child.tag, str):
+                    mark = signature(child)
+                    ranks[child] = counts[mark]
+                    counts[mark] += 1
+            found = self._by_parent[parent] = (counts, ranks)
+        return found
+
+    def record(self, block: Element) -> Record | None:
+        """The nearest record around ``block``, or None."""
+        element = block
+        for _ in range(MAX_LEVELS + 1):
+            parent = element.getparent()
+            if parent is None:
+                return None
+            if element.tag in RECORD_TAGS:
+                counts, ranks = self.of(parent)
+                count = counts[signature(element)]
+                if count >= MIN_RECORDS:
+                    return element, parent, ranks[element], count
+            element = parent
+        return None
