@@ -17,6 +17,11 @@ where the node sits in that run of records:
 - ``thread_reply``: the node's text opens as a reply (``Re:``, ``回复``, ``引用``, a
   ``#``-numbered floor) or is a short line holding a date and a time, the header of a
   comment or a post.
+
+Not in the default model: with it among the trees' evidence, the cross-validated F1 of
+the default's training (5 folds grouped by site, every train split) was 0.9343 against
+0.9348 without it. It stays available as evidence (``Fusion(tree_evidence=(...,
+"thread"))``) for users whose pages are threads.
 """
 
 from __future__ import annotations
