@@ -25,10 +25,12 @@ if TYPE_CHECKING:
 #: row and tree) then stay within the processor's cache: with 100-150 trees, 256 rows
 #: per block score faster per row than 512 (and 128), timed on news pages.
 ROWS_PER_BLOCK = 256
-#: The descent drops the (row, tree) pairs that reached a leaf once fewer than this share
-#: of the pairs it holds are still moving: dropping copies every array it keeps, while a
-#: pair left on its leaf only repeats a step in place (chosen by timing news pages).
-COMPACT_BELOW = 0.6
+#: The descent looks for (row, tree) pairs that reached a leaf every this many levels,
+#: and drops them once fewer than ``COMPACT_BELOW`` of the pairs it holds still move:
+#: a look and a drop cost about as much as a step, while a pair left on its leaf only
+#: repeats a step in place (both chosen by timing news pages).
+LEVELS_PER_CHECK = 3
+COMPACT_BELOW = 0.7
 
 
 class _Walk(NamedTuple):
@@ -185,7 +187,8 @@ class FrozenTrees:
                 leaf[pair.take(stopped)] = node.take(stopped)
                 node, start, pair = node.take(kept), start.take(kept), pair.take(kept)
                 held = n_moving
-            node = walk.child[step(node, flat[start + walk.feature[node]], walk.threshold[node])]
+            for _ in range(LEVELS_PER_CHECK):
+                node = walk.child[step(node, flat[start + walk.feature[node]], walk.threshold[node])]
         return self.baseline + walk.value[leaf].reshape(n_rows, n_trees).sum(axis=1)
 
     def predict_proba(self, X: np.ndarray) -> np.ndarray:
