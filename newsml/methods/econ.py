@@ -89,14 +89,14 @@ class Econ(NodeMethod):
         snippet = max(best, key=lambda m: chars.get(m, 0))
         summary = _summary_node(snippet)
         inside = set(summary.iter())
-        kept_owner: dict[Element, bool] = {}
+        # a text holder's pieces are kept when it lies under the summary-node and no set
+        # along its chain was pruned
+        kept_owner = {owner: owner in inside and pruned.isdisjoint(chain)
+                      for owner, chain in chain_of.items()}
         for node in nodes:
             kept = 0
             for owner, _, n_chars in node.pieces:
-                keep = kept_owner.get(owner)
-                if keep is None:
-                    keep = kept_owner[owner] = owner in inside and pruned.isdisjoint(chain_of[owner])
-                if keep:
+                if kept_owner[owner]:
                     kept += n_chars
             scores[node.index] = kept / node.chars
         return scores
