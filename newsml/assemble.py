@@ -10,6 +10,7 @@ threshold. :class:`Assembly` composes the two; methods hold one, and model selec
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from functools import lru_cache
 from typing import Protocol
 
 import numpy as np
@@ -30,16 +31,26 @@ def gaussian_smooth(scores: np.ndarray, sigma: float) -> np.ndarray:
     values = scores.astype(float)
     if sigma <= 0 or values.size < 2:
         return values
-    radius = int(TRUNCATE * float(sigma) + 0.5)
-    offsets = np.arange(-radius, radius + 1)
-    kernel = np.exp(-0.5 / (sigma * sigma) * offsets ** 2)
-    kernel = kernel / kernel.sum()
-    padded = np.pad(values, radius, mode="edge")        # "nearest": the end values repeat
+    kernel = _kernel(float(sigma))
+    radius = len(kernel) // 2
+    # "nearest": the end values repeat (np.pad(values, radius, mode="edge"), without its overhead)
+    padded = np.concatenate([values[:1].repeat(radius), values, values[-1:].repeat(radius)])
     n = values.size
     out = values * kernel[radius]
     for k in range(radius, 0, -1):                      # outermost pair first, as SciPy sums
         out += (padded[radius - k:radius - k + n] + padded[radius + k:radius + k + n]) * kernel[radius - k]
     return out
+
+
+@lru_cache(maxsize=16)
+def _kernel(sigma: float) -> np.ndarray:
+    """The normalized Gaussian weights of offsets -radius..radius (read-only: shared)."""
+    radius = int(TRUNCATE * sigma + 0.5)
+    offsets = np.arange(-radius, radius + 1)
+    kernel = np.exp(-0.5 / (sigma * sigma) * offsets ** 2)
+    kernel = kernel / kernel.sum()
+    kernel.setflags(write=False)
+    return kernel
 
 
 def otsu_threshold(values: np.ndarray, step: float = 0.01) -> float | None:

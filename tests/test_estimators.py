@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import pickle
 from itertools import product
 
 import numpy as np
@@ -172,6 +173,21 @@ def test_frozen_trees_predict_what_the_fitted_booster_predicts():
     many = np.tile(Z, (20, 1))                         # more rows than one block: same answers
     assert len(many) > trees.ROWS_PER_BLOCK
     np.testing.assert_array_equal(frozen.predict_proba(many), np.tile(frozen.predict_proba(Z), (20, 1)))
+
+
+def test_frozen_trees_pickle_their_arrays_not_their_walk():
+    rng = np.random.default_rng(2)
+    X = rng.random((400, 4))
+    y = (X[:, 0] > X[:, 1]).astype(int)
+    booster = HistGradientBoostingClassifier(max_iter=10, random_state=0).fit(X, y)
+    frozen = FrozenTrees.from_estimator(booster, check_rows=X)   # predicting builds the walk
+    assert "_walk" in frozen.__dict__
+    # a model file names only allowed classes: the renumbered copy must not be in it
+    state = frozen.__getstate__()
+    assert "_walk" not in state and set(state) == {name for name in frozen.__dict__ if name != "_walk"}
+    loaded = pickle.loads(pickle.dumps(frozen))
+    assert "_walk" not in loaded.__dict__
+    np.testing.assert_array_equal(loaded.predict_proba(X), frozen.predict_proba(X))
 
 
 def test_frozen_trees_refuse_what_they_cannot_copy():

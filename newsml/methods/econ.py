@@ -31,6 +31,7 @@ import numpy as np
 from lxml import etree
 
 from ..groupings import BIG_TAGS, big_node_sets, inline_chain
+from ..nodes import TextNode
 from ..page import Page
 from ..tags import Element
 from ..text import count_periods_commas
@@ -52,34 +53,28 @@ class Econ(NodeMethod):
         scores = np.zeros(len(nodes))
         if not nodes:
             return scores
-        # each owner's totals first, then added along its chain once (integer sums: the
-        # same counts as adding piece by piece, without walking a chain per piece)
-        owned: dict[Element, list[int]] = {}
-        for node in nodes:
-            for owner, text, n_chars in node.pieces:
-                total = owned.get(owner)
-                if total is None:
-                    total = owned[owner] = [0, 0]
-                total[0] += n_chars
-                total[1] += count_periods_commas(text)
-        chars: dict[Element, int] = {}
-        puncs: dict[Element, int] = {}
-        chain_of: dict[Element, list[Element]] = {}
-        for owner, (n_chars, n_punc) in owned.items():
-            chain = chain_of[owner] = inline_chain(owner)
-            for element in chain:
-                chars[element] = chars.get(element, 0) + n_chars
-                puncs[element] = puncs.get(element, 0) + n_punc
-        chains = [[chain_of[owner] for owner, _, _ in node.pieces] for node in nodes]
+        chars, puncs, chain_of = _inline_totals(nodes)
         sets = big_node_sets((owner for node in nodes for owner, _, _ in node.pieces), self.big_tags)
         pruned: set[Element] = set()
         best: list[Element] | None = None
         best_len = fallback_len = -1
         fallback: list[Element] | None = None
         for members in sets:
-            tails = "".join(m.tail or "" for m in members)
-            length = sum(chars.get(m, 0) for m in members) + len("".join(tails.split()))
-            if sum(puncs.get(m, 0) for m in members) + count_periods_commas(tails) == 0:
+            length = punc = 0
+            tails = ""
+            for member in members:
+                n_chars = chars.get(member)
+                if n_chars is not None:
+                    length += n_chars
+                    punc += puncs[member]
+                tail = member.tail
+                if tail:
+                    tails += tail
+            if tails:
+                length += len("".join(tails.split()))
+                if not punc:        # only whether the text-para has any matters
+                    punc = count_periods_commas(tails)
+            if not punc:
                 pruned.update(members)
                 if length > fallback_len:
                     fallback, fallback_len = members, length
@@ -94,13 +89,57 @@ class Econ(NodeMethod):
         snippet = max(best, key=lambda m: chars.get(m, 0))
         summary = _summary_node(snippet)
         inside = set(summary.iter())
-        for node, node_chains in zip(nodes, chains):
+        # a text holder's pieces are kept when it lies under the summary-node and no set
+        # along its chain was pruned
+        kept_owner = {owner: owner in inside and pruned.isdisjoint(chain)
+                      for owner, chain in chain_of.items()}
+        for node in nodes:
             kept = 0
-            for (owner, _, n_chars), chain in zip(node.pieces, node_chains):
-                if owner in inside and not pruned.intersection(chain):
+            for owner, _, n_chars in node.pieces:
+                if kept_owner[owner]:
                     kept += n_chars
             scores[node.index] = kept / node.chars
         return scores
+
+
+def _inline_totals(nodes: list[TextNode]) -> tuple[dict[Element, int], dict[Element, int],
+                                                   dict[Element, list[Element]]]:
+    """Visible characters and periods/commas in the text-para of every element that holds
+    text or is an inline ancestor of one (:func:`~newsml.groupings.inline_chain`), and
+    each text holder's chain.
+
+    Each holder's totals come first, then are added along its chain once (integer sums:
+    the same counts as adding piece by piece, without walking a chain per piece).
+    """
+    owned_chars: dict[Element, int] = {}
+    owned_puncs: dict[Element, int] = {}
+    for node in nodes:
+        pieces = node.pieces
+        # most nodes (menus, bylines) have no period or comma at all: one count then
+        # stands for all their pieces
+        some = len(pieces) == 1 or count_periods_commas("".join([text for _, text, _ in pieces]))
+        for owner, text, n_chars in pieces:
+            n_puncs = count_periods_commas(text) if some else 0
+            if owner in owned_chars:
+                owned_chars[owner] += n_chars
+                owned_puncs[owner] += n_puncs
+            else:
+                owned_chars[owner] = n_chars
+                owned_puncs[owner] = n_puncs
+    chars: dict[Element, int] = {}
+    puncs: dict[Element, int] = {}
+    chain_of: dict[Element, list[Element]] = {}
+    for owner, n_chars in owned_chars.items():
+        n_puncs = owned_puncs[owner]
+        chain = chain_of[owner] = inline_chain(owner)
+        for element in chain:
+            if element in chars:
+                chars[element] += n_chars
+                puncs[element] += n_puncs
+            else:
+                chars[element] = n_chars
+                puncs[element] = n_puncs
+    return chars, puncs, chain_of
 
 
 def _summary_node(snippet: Element) -> Element:
