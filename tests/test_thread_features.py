@@ -49,8 +49,10 @@ def test_a_records_share_of_the_runs_text():
 def test_reply_headers_are_marked():
     X = ThreadFeatures().page_features(THREAD)
     np.testing.assert_array_equal(X[:, column("thread_reply")], [0, 0, 0, 1, 0, 1, 0, 0])
-    chinese = load_page("<p>回复：楼主说得对</p><p>2005年6月14日 03:25 发表</p><p>今天天气很好，我们去公园散步。</p>")
-    np.testing.assert_array_equal(ThreadFeatures().page_features(chinese)[:, column("thread_reply")], [1, 1, 0])
+    chinese = load_page("<p>回复：楼主说得对</p><p>2005年6月14日 03:25 发表</p>"
+                        "<p>今天天气很好，我们去公园散步。</p>")
+    replies = ThreadFeatures().page_features(chinese)[:, column("thread_reply")]
+    np.testing.assert_array_equal(replies, [1, 1, 0])
 
 
 def test_two_records_are_not_a_thread_and_an_empty_page_has_no_rows():
