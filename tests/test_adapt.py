@@ -67,9 +67,9 @@ def test_five_labeled_pages_beat_the_default_on_average_over_every_train_site():
     """Every site of the shared corpora's *train* splits with 7+ pages (the sites the
     adaptation's constants were chosen on; the test splits choose nothing), 5 pages labeled,
     the 10 draws of ``site_curves.py`` (seed 0): mean over sites of adapted minus default on
-    the site's other pages. docs/adaptation.md reports +0.011 for it (draw 0 alone: -0.003,
-    draw 1: +0.020, so one draw is too noisy to test): the mean of the 10 draws must stay
-    above 0, i.e. adapting helps on average."""
+    the site's other pages. docs/adaptation.md reports +0.018 for it (one draw alone is too
+    noisy to test); the votes before the nearest container decided and long texts were keys
+    gave +0.011, so the mean of the 10 draws must stay above that."""
     if not SHARED_DATA.is_dir():
         pytest.skip(f"shared corpora not found at {SHARED_DATA}")
     curves = _site_curves()
@@ -80,7 +80,7 @@ def test_five_labeled_pages_beat_the_default_on_average_over_every_train_site():
         results, _ = curves.run(sites, [5], draws=10, seed=0)
     gains = [np.mean([adapted - default for adapted, default in results[(site.name, 5)]]) for site in sites]
     mean = float(np.mean(gains))
-    assert mean > 0, f"adapted minus default, mean over {len(sites)} train sites: {mean:+.4f}"
+    assert mean > 0.011, f"adapted minus default, mean over {len(sites)} train sites: {mean:+.4f}"
 
 
 def _train_sites(corpus: str, least: int, most: int) -> dict[str, list]:
@@ -161,6 +161,37 @@ def test_without_votes_the_adapted_model_decides_as_its_base():
     kept = int(np.flatnonzero(keep)[0])
     votes = {key: (0.0, 5) for key in keys[kept]}
     assert vote_scores(keys, scores, keep, votes, prior=0.25)[kept] < 0.5
+
+
+def _site_page(story: str, notice: str) -> str:
+    return (f"<html><body><div class='wrap'><div class='story'><p>{story}</p>"
+            f"<div class='notice'><p>{notice}</p></div></div></div></body></html>")
+
+
+def test_a_long_notice_repeated_on_every_page_is_a_key_of_its_own():
+    """A site's notice under every article, 75 Chinese characters: longer than a short line,
+    it is keyed by a digest of its text, the same on every page, so its vote drops it."""
+    notice = "本网站所有内容未经授权不得转载，" * 5
+    first = load_page(_site_page("今天天气很好，" * 12, notice))
+    second = load_page(_site_page("明天可能下雨，" * 12, notice))
+    keys = [node_keys(first), node_keys(second)]
+    texts = [[key for key in page_keys[1] if key.startswith("t:")] for page_keys in keys]
+    assert texts[0] == texts[1] and len(texts[0][0]) < 40          # a digest, not the text
+    assert [key for key in keys[0][0] if key.startswith("t:")] != texts[0]
+    votes = {texts[0][0]: (0.0, 4)}
+    base = np.array([0.9, 0.9])
+    assert list(vote_scores(keys[1], base, base >= 0.5, votes, prior=1.0) >= 0.5) == [True, False]
+
+
+def test_the_nearest_container_seen_decides_not_the_mean_of_all():
+    """The notice sits in div.notice inside div.story: the vote of div.notice (noise) wins
+    over the page-wide div.story and div.wrap (content), however many they are."""
+    page = load_page(_site_page("今天天气很好，" * 12, "Share this article on social networks"))
+    keys = node_keys(page)
+    votes = {"a:div.notice": (0.0, 3), "a:div.story": (1.0, 3), "a:div.wrap": (1.0, 3)}
+    base = np.array([0.9, 0.9])
+    scores = vote_scores(keys, base, base >= 0.5, votes, prior=0.25)
+    assert scores[0] >= 0.5 and scores[1] < 0.5
 
 
 def test_extractor_with_a_base_adapts_it(adapted_labeled):
