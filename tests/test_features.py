@@ -109,6 +109,25 @@ def test_semantic_families_look_four_levels_up_only():
     assert rows[2][names.index("sem_footer")] == 1
 
 
+def test_semantic_families_of_ascii_words_by_first_letter_are_those_of_the_whole_pattern():
+    """The pattern grouped by first letter finds what the case-blind pattern of all families
+    finds: the same matches, so the same families (a match consumes what it covers)."""
+    import random
+
+    from newsml.features import semantics
+
+    def families(words):
+        return sum({1 << semantics._COLUMN[str(m.lastgroup)] for m in semantics._ANY_FAMILY.finditer(words)})
+
+    rng = random.Random(3)
+    alphabet = "commentfootasideREADMOREtagsbodyphotoNAVmedia_-xyz12 "
+    words = ["mediaside", "sidebarticle", "Article-Body tags", "READ-more Tag", "post_content headerbody"]
+    words += ["".join(rng.choices(alphabet, k=rng.randrange(1, 30))) for _ in range(20000)]
+    semantics._word_families.cache_clear()
+    assert [semantics._word_families(w) for w in words] == [families(w) for w in words]
+    assert semantics._word_families("mediaside") == 1 << semantics._COLUMN["caption"]  # no "aside"
+
+
 def test_shape_features_measure_length_punctuation_and_the_mass_around_a_node():
     page = load_page("""<html><body>
     <div id="a"><div><p>one two three, four.</p></div><div><p>five</p></div></div>
