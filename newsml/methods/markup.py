@@ -39,7 +39,10 @@ def element_tokens(element: Element, level: int) -> list[str]:
 @lru_cache(maxsize=65536)
 def _word_tokens(words: str) -> tuple[str, ...]:
     """The tokens of a class/id string (pages and sites repeat these a lot)."""
-    return tuple(f"w:{word}" for word in _WORD_RE.findall(_CAMEL_RE.sub(" ", words).lower()))
+    lowered = words.lower()
+    if lowered != words:                  # only then can a camelCase word need cutting
+        lowered = _CAMEL_RE.sub(" ", words).lower()
+    return tuple(f"w:{word}" for word in _WORD_RE.findall(lowered))
 
 
 class MarkupTokens(NodeMethod):
@@ -114,36 +117,54 @@ class MarkupTokens(NodeMethod):
         check_fitted(self, "coef_")
         if not page.nodes:
             return np.zeros(0)
-        rows, columns = self._node_columns(page)
-        # the 0/1 token matrix times coef_, summed in the order a sparse product sums
-        total = np.bincount(rows, weights=self.coef_[columns], minlength=len(page.nodes))
-        return expit(total + self.intercept_)
+        blocks, rows, columns = self._block_columns(page)
+        # the 0/1 token matrix times coef_, summed in the order a sparse product sums (per block:
+        # nodes of one block carry the same tokens, so the same sum)
+        total = np.bincount(rows, weights=self.coef_[columns], minlength=int(blocks.max()) + 1)
+        return expit(total[blocks] + self.intercept_)
 
-    def _node_columns(self, page: Page) -> tuple[np.ndarray, np.ndarray]:
-        """:func:`_nonzeros` of the page's node tokens over ``vocabulary_``, read once per block."""
+    def _block_columns(self, page: Page) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+        """The index of each node's block among the page's blocks, and :func:`_nonzeros` of the
+        blocks' tokens over ``vocabulary_``.
+
+        Work is shared where tokens are: one tag with one class and id is read once per page,
+        and an element's tokens with its ancestors' once per level it is seen at (blocks with
+        one parent share their ancestors' tokens)."""
         index = self.vocabulary_
-        memo: dict[tuple[Element, int], set[int]] = {}
-        by_block: dict[Element, list[int]] = {}
-        row_ids: list[int] = []
-        columns: list[int] = []
-        for r, node in enumerate(page.nodes):
-            found = by_block.get(node.block)
+        known: dict[tuple[int, str, str | None, str | None], frozenset[int]] = {}
+        chains: dict[tuple[Element, int], frozenset[int]] = {}
+
+        def chain(element: Element, level: int) -> frozenset[int]:
+            """Ids of the tokens of ``element`` seen ``level`` steps above a node and of its
+            ancestors up to the last level read."""
+            found = chains.get((element, level))
             if found is None:
-                chosen: set[int] = set()
-                element: Element | None = node.block
-                for level in range(self.levels):
-                    if element is None:
-                        break
-                    ids = memo.get((element, level))
-                    if ids is None:
-                        ids = memo[element, level] = {index[t] for t in element_tokens(element, level)
-                                                      if t in index}
-                    chosen |= ids
-                    element = element.getparent()
-                found = by_block[node.block] = sorted(chosen)
-            columns.extend(found)
-            row_ids.extend([r] * len(found))
-        return np.asarray(row_ids, dtype=np.intp), np.asarray(columns, dtype=np.intp)
+                key = (level if level < 2 else 2, element.tag, element.get("class"), element.get("id"))
+                found = known.get(key)
+                if found is None:
+                    found = known[key] = frozenset(index[t] for t in element_tokens(element, level)
+                                                   if t in index)
+                parent = element.getparent()
+                if parent is not None and level + 1 < self.levels:
+                    found = found | chain(parent, level + 1)
+                chains[element, level] = found
+            return found
+
+        number: dict[Element, int] = {}
+        rows: list[int] = []
+        columns: list[int] = []
+        blocks: list[int] = []
+        for node in page.nodes:
+            block = node.block
+            found = number.get(block)
+            if found is None:
+                found = number[block] = len(number)
+                ordered = sorted(chain(block, 0)) if self.levels > 0 else []
+                columns.extend(ordered)
+                rows.extend([found] * len(ordered))
+            blocks.append(found)
+        return (np.asarray(blocks, dtype=np.intp), np.asarray(rows, dtype=np.intp),
+                np.asarray(columns, dtype=np.intp))
 
     def feature_names(self) -> list[str]:
         """The learned tokens."""
