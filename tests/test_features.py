@@ -193,3 +193,14 @@ def test_belief_context_boxes_hold_every_node_below_not_only_siblings():
     assert column["box1"][1] == pytest.approx(outer)
     assert column["box1"][2] == pytest.approx((0.5 * 2 + 0.9) / 3)
     assert column["box2"][2] == pytest.approx(outer)
+
+
+def test_punctuation_of_many_texts_at_once_is_that_of_each(monkeypatch):
+    import newsml.features.shape as shape
+    from newsml.text import count_punctuation
+
+    texts = ["One, two. Three!", "", "北京。（新华社）“好”", "no marks", "😀!𠀀？", "...—…", "x" * 9]
+    expected = [count_punctuation(text) for text in texts]
+    assert shape.punctuation_counts(texts).tolist() == expected
+    monkeypatch.setattr(shape, "SPLIT_LIMIT", 8)         # runs of a few texts, and long texts alone
+    assert shape.punctuation_counts(texts).tolist() == expected
