@@ -115,9 +115,9 @@ def _own_families(element: Element) -> int:
     family = _TAG_FAMILIES.get(element.tag)
     if family:
         mark |= 1 << _COLUMN[family]
-    words = " ".join(filter(None, (element.get("class"), element.get("id"), element.get("itemprop"))))
-    if words:
-        mark |= _word_families(words)
+    for words in (element.get("class"), element.get("id"), element.get("itemprop")):
+        if words:       # no family's word spans a space: each attribute alone finds the same
+            mark |= _word_families(words)
     return mark
 
 
