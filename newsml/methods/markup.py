@@ -32,8 +32,11 @@ _CAMEL_RE = re.compile(r"(?<=[a-z0-9])(?=[A-Z])")
 
 def element_tokens(element: Element, level: int) -> list[str]:
     """Tokens of one element seen ``level`` steps above a node: its tag, and its class/id words."""
-    words = " ".join(filter(None, (element.get("class"), element.get("id"))))
-    return [f"tag{min(level, 2)}:{element.tag}", *_word_tokens(words)]
+    tokens = [f"tag{min(level, 2)}:{element.tag}"]
+    for words in (element.get("class"), element.get("id")):
+        if words:       # no word spans a space: each attribute alone gives the same words
+            tokens += _word_tokens(words)
+    return tokens
 
 
 @lru_cache(maxsize=65536)
@@ -117,53 +120,62 @@ class MarkupTokens(NodeMethod):
         check_fitted(self, "coef_")
         if not page.nodes:
             return np.zeros(0)
-        blocks, rows, columns = self._block_columns(page)
-        # the 0/1 token matrix times coef_, summed in the order a sparse product sums (per block:
-        # nodes of one block carry the same tokens, so the same sum)
-        total = np.bincount(rows, weights=self.coef_[columns], minlength=int(blocks.max()) + 1)
-        return expit(total[blocks] + self.intercept_)
+        kinds, rows, columns = self._kind_columns(page)
+        # the 0/1 token matrix times coef_, summed in the order a sparse product sums (per kind of
+        # node: nodes with the same tokens have the same sum)
+        total = np.bincount(rows, weights=self.coef_[columns], minlength=int(kinds.max()) + 1)
+        return expit(total[kinds] + self.intercept_)
 
-    def _block_columns(self, page: Page) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
-        """The index of each node's block among the page's blocks, and :func:`_nonzeros` of the
-        blocks' tokens over ``vocabulary_``.
+    def _kind_columns(self, page: Page) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+        """Each node's kind (an index: nodes of one kind carry the same tokens), and
+        :func:`_nonzeros` of the kinds' tokens over ``vocabulary_``.
 
         Work is shared where tokens are: one tag with one class and id is read once per page,
-        and an element's tokens with its ancestors' once per level it is seen at (blocks with
-        one parent share their ancestors' tokens)."""
+        an element's tokens with its ancestors' once per level it is seen at (blocks with one
+        parent share their ancestors'), and the tokens of a block and of its ancestors are
+        joined and sorted once for all blocks alike."""
         index = self.vocabulary_
         known: dict[tuple[int, str, str | None, str | None], frozenset[int]] = {}
         chains: dict[tuple[Element, int], frozenset[int]] = {}
+        empty: frozenset[int] = frozenset()
 
-        def chain(element: Element, level: int) -> frozenset[int]:
-            """Ids of the tokens of ``element`` seen ``level`` steps above a node and of its
-            ancestors up to the last level read."""
-            found = chains.get((element, level))
+        def ids(element: Element, level: int) -> frozenset[int]:
+            """Ids of the tokens of ``element`` seen ``level`` steps above a node."""
+            key = (level if level < 2 else 2, element.tag, element.get("class"), element.get("id"))
+            found = known.get(key)
             if found is None:
-                key = (level if level < 2 else 2, element.tag, element.get("class"), element.get("id"))
-                found = known.get(key)
-                if found is None:
-                    found = known[key] = frozenset(index[t] for t in element_tokens(element, level)
-                                                   if t in index)
-                parent = element.getparent()
-                if parent is not None and level + 1 < self.levels:
-                    found = found | chain(parent, level + 1)
-                chains[element, level] = found
+                found = known[key] = frozenset(index[t] for t in element_tokens(element, level) if t in index)
             return found
 
-        number: dict[Element, int] = {}
+        def chain(element: Element | None, level: int) -> frozenset[int]:
+            """Ids of the tokens of ``element`` seen ``level`` steps above a node and of its
+            ancestors up to the last level read."""
+            if element is None or level >= self.levels:
+                return empty
+            found = chains.get((element, level))
+            if found is None:
+                found = chains[element, level] = ids(element, level) | chain(element.getparent(), level + 1)
+            return found
+
+        kinds: dict[tuple[frozenset[int], frozenset[int]], int] = {}
+        by_block: dict[Element, int] = {}
         rows: list[int] = []
         columns: list[int] = []
-        blocks: list[int] = []
+        nodes: list[int] = []
         for node in page.nodes:
             block = node.block
-            found = number.get(block)
-            if found is None:
-                found = number[block] = len(number)
-                ordered = sorted(chain(block, 0)) if self.levels > 0 else []
-                columns.extend(ordered)
-                rows.extend([found] * len(ordered))
-            blocks.append(found)
-        return (np.asarray(blocks, dtype=np.intp), np.asarray(rows, dtype=np.intp),
+            kind = by_block.get(block)
+            if kind is None:
+                parts = (ids(block, 0), chain(block.getparent(), 1)) if self.levels > 0 else (empty, empty)
+                kind = kinds.get(parts)
+                if kind is None:
+                    kind = kinds[parts] = len(kinds)
+                    ordered = sorted(parts[0] | parts[1])
+                    columns.extend(ordered)
+                    rows.extend([kind] * len(ordered))
+                by_block[block] = kind
+            nodes.append(kind)
+        return (np.asarray(nodes, dtype=np.intp), np.asarray(rows, dtype=np.intp),
                 np.asarray(columns, dtype=np.intp))
 
     def feature_names(self) -> list[str]:
