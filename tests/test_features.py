@@ -204,3 +204,24 @@ def test_punctuation_of_many_texts_at_once_is_that_of_each(monkeypatch):
     assert shape.punctuation_counts(texts).tolist() == expected
     monkeypatch.setattr(shape, "SPLIT_LIMIT", 8)         # runs of a few texts, and long texts alone
     assert shape.punctuation_counts(texts).tolist() == expected
+
+
+def test_families_and_markup_tokens_of_attributes_alone_are_those_of_them_joined():
+    """Each attribute is read alone (its cache entry is reused when another changes): the
+    families and the tokens are those of the attributes joined by a space, as before."""
+    import random
+
+    from newsml.features import semantics
+    from newsml.methods import markup
+
+    rng = random.Random(5)
+    alphabet = "commentFootAsideREADmoretagsBodyphotoNavmedia_-xyz12 \t"
+    for _ in range(3000):
+        parts = ["".join(rng.choices(alphabet, k=rng.randrange(0, 15))) for _ in range(3)]
+        element = load_page("<p>x</p>").nodes[0].block
+        for name, value in zip(("class", "id", "itemprop"), parts):
+            element.set(name, value)
+        joined = " ".join(filter(None, parts))
+        assert semantics._own_families(element) == (semantics._word_families(joined) if joined else 0)
+        assert markup.element_tokens(element, 0)[1:] == list(
+            markup._word_tokens(" ".join(filter(None, parts[:2]))))
