@@ -48,13 +48,16 @@ class RepetitionFeatures(NodeFeatures):
 
         def value(element: Element, parent: Element) -> float:
             """The column value of ``element``'s same-signature siblings under ``parent``."""
-            counts = siblings.get(parent)
-            if counts is None:
-                counts = siblings[parent] = {}
-                for child in parent.iterchildren(etree.Element):     # elements only: no comments
-                    mark = signature(child)
-                    counts[mark] = counts.get(mark, 0) + 1
-            alike = counts[signature(element)]
+            if len(parent) == 1:                # an only child (a third of parents): alike alone
+                alike = 1
+            else:
+                counts = siblings.get(parent)
+                if counts is None:
+                    counts = siblings[parent] = {}
+                    for child in parent.iterchildren(etree.Element):     # elements only: no comments
+                        mark = signature(child)
+                        counts[mark] = counts.get(mark, 0) + 1
+                alike = counts[signature(element)]
             found = values.get(alike)
             if found is None:
                 found = values[alike] = min(np.log1p(alike - 1) / scale, 1.0)
