@@ -48,8 +48,8 @@ class RepetitionFeatures(NodeFeatures):
 
         def value(element: Element, parent: Element) -> float:
             """The column value of ``element``'s same-signature siblings under ``parent``."""
-            if len(parent) == 1:                # an only child (a third of parents): alike alone
-                alike = 1
+            if element.getprevious() is None and element.getnext() is None:
+                alike = 1                       # an only child (a third of them): alike alone
             else:
                 counts = siblings.get(parent)
                 if counts is None:
