@@ -131,14 +131,11 @@ def _word_starts(bits: np.ndarray) -> np.ndarray:
     starts = letter.copy()
     starts[1:] &= (bits[:-1] & _WORD_CHAR) == 0
     after_quote = np.flatnonzero(letter[1:] & quote[:-1]) + 1
-    first = after_quote - 1                    # back to the first quote of the run
-    while True:
-        more = first > 0
-        more[more] = quote[first[more] - 1]
-        if not more.any():
-            break
-        first[more] -= 1
-    starts[after_quote] = (first == 0) | ~letter[first - 1]
+    if len(after_quote):
+        # the last character before each run of quotes (-1: none): a letter there runs on
+        last_other = np.maximum.accumulate(np.where(quote, -1, np.arange(len(bits))))
+        before = last_other[after_quote - 1]
+        starts[after_quote] = (before < 0) | ~letter[before]
     return starts
 
 
