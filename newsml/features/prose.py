@@ -187,8 +187,8 @@ def page_counts(texts: Sequence[str]) -> np.ndarray:
         return _batch_counts(texts)
     total = np.zeros((len(texts), 8), dtype=np.int64)
     for owners, pieces in _batches(texts):
-        if len(pieces) == 1 and len(pieces[0]) > SPLIT_LIMIT:   # a piece past the limit alone:
-            total[owners[0]] += _counts(pieces[0])              # no per-character arrays for it
+        if len(pieces[0]) > 2 * SPLIT_LIMIT:     # a piece with nowhere to cut it near the limit:
+            total[owners[0]] += _counts(pieces[0])  # no per-character arrays for all of it
         else:
             np.add.at(total, owners, _batch_counts(pieces))
     return total
