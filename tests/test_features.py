@@ -109,6 +109,25 @@ def test_semantic_families_look_four_levels_up_only():
     assert rows[2][names.index("sem_footer")] == 1
 
 
+def test_semantic_families_of_ascii_words_by_first_letter_are_those_of_the_whole_pattern():
+    """The pattern grouped by first letter finds what the case-blind pattern of all families
+    finds: the same matches, so the same families (a match consumes what it covers)."""
+    import random
+
+    from newsml.features import semantics
+
+    def families(words):
+        return sum({1 << semantics._COLUMN[str(m.lastgroup)] for m in semantics._ANY_FAMILY.finditer(words)})
+
+    rng = random.Random(3)
+    alphabet = "commentfootasideREADMOREtagsbodyphotoNAVmedia_-xyz12 "
+    words = ["mediaside", "sidebarticle", "Article-Body tags", "READ-more Tag", "post_content headerbody"]
+    words += ["".join(rng.choices(alphabet, k=rng.randrange(1, 30))) for _ in range(20000)]
+    semantics._word_families.cache_clear()
+    assert [semantics._word_families(w) for w in words] == [families(w) for w in words]
+    assert semantics._word_families("mediaside") == 1 << semantics._COLUMN["caption"]  # no "aside"
+
+
 def test_shape_features_measure_length_punctuation_and_the_mass_around_a_node():
     page = load_page("""<html><body>
     <div id="a"><div><p>one two three, four.</p></div><div><p>five</p></div></div>
@@ -174,3 +193,35 @@ def test_belief_context_boxes_hold_every_node_below_not_only_siblings():
     assert column["box1"][1] == pytest.approx(outer)
     assert column["box1"][2] == pytest.approx((0.5 * 2 + 0.9) / 3)
     assert column["box2"][2] == pytest.approx(outer)
+
+
+def test_punctuation_of_many_texts_at_once_is_that_of_each(monkeypatch):
+    import newsml.features.shape as shape
+    from newsml.text import count_punctuation
+
+    texts = ["One, two. Three!", "", "北京。（新华社）“好”", "no marks", "😀!𠀀？", "...—…", "x" * 9]
+    expected = [count_punctuation(text) for text in texts]
+    assert shape.punctuation_counts(texts).tolist() == expected
+    monkeypatch.setattr(shape, "SPLIT_LIMIT", 8)         # runs of a few texts, and long texts alone
+    assert shape.punctuation_counts(texts).tolist() == expected
+
+
+def test_families_and_markup_tokens_of_attributes_alone_are_those_of_them_joined():
+    """Each attribute is read alone (its cache entry is reused when another changes): the
+    families and the tokens are those of the attributes joined by a space, as before."""
+    import random
+
+    from newsml.features import semantics
+    from newsml.methods import markup
+
+    rng = random.Random(5)
+    alphabet = "commentFootAsideREADmoretagsBodyphotoNavmedia_-xyz12 \t"
+    for _ in range(3000):
+        parts = ["".join(rng.choices(alphabet, k=rng.randrange(0, 15))) for _ in range(3)]
+        element = load_page("<p>x</p>").nodes[0].block
+        for name, value in zip(("class", "id", "itemprop"), parts):
+            element.set(name, value)
+        joined = " ".join(filter(None, parts))
+        assert semantics._own_families(element) == (semantics._word_families(joined) if joined else 0)
+        assert markup.element_tokens(element, 0)[1:] == list(
+            markup._word_tokens(" ".join(filter(None, parts[:2]))))

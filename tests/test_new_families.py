@@ -90,3 +90,25 @@ def test_prose_cues_in_english_and_chinese():
     assert X[2, names.index("stop_share")] == pytest.approx(1 / 17)
     assert X[2, names.index("cjk_punct")] == pytest.approx(1.0)
     assert X[3, names.index("digits")] == 1
+
+
+#: Texts where the character classes of the page-wide counts could part from the patterns:
+#: quotes before and inside words, letters whose lower case is ASCII, astral characters,
+#: digits of other scripts, underscores, CJK marks, empty texts.
+TRICKY = ["'the 'The don't ’tis '' and ''x", "İstanbul THE \u212aelvin iS", "𝐀bc 😀 the 𠀀的了",
+          "２０２４年５月，北京。", "", "\n", "a'b'c O’Neil and THE. ‘and’", "٣ digits ¹²³ ½ _under_score_",
+          "ÀÉ the Über-cool ﬁnance", "了的是在和有也就都而及与或但被把对从于这那个们之其以为所着过"]
+
+
+def test_prose_counts_of_a_page_at_once_are_those_of_each_text():
+    import random
+
+    import newsml.features.prose as prose
+
+    expected = [list(prose._counts(text)) for text in TRICKY]
+    assert prose.page_counts(TRICKY).tolist() == expected
+    alphabet = "aZq'’ İ\u212a1٣_，。的了𝐀😀\n .x-"
+    rng = random.Random(7)
+    texts = ["".join(rng.choices(alphabet, k=rng.randrange(0, 40))) for _ in range(300)]
+    assert prose.page_counts(texts).tolist() == [list(prose._counts(text)) for text in texts]
+    assert prose.page_counts([]).shape == (0, 8)

@@ -9,11 +9,17 @@
 - ``digits``: the share of digits among its letters and digits (dates, scores, prices);
 - ``capitalized``: the share of its Latin words that start with a capital (Title Case
   menus and headlines).
+
+The counts behind them are taken for all of a page's nodes at once (:func:`page_counts`):
+each character's classes are looked up in a table made from the same patterns
+:func:`_counts` reads one text at a time, and summed per node with numpy.
 """
 
 from __future__ import annotations
 
 import re
+from collections.abc import Iterator, Sequence
+from functools import lru_cache
 
 import numpy as np
 
@@ -31,14 +37,32 @@ _DIGIT_RUN_RE = re.compile(r"\d+")
 #: What may follow a sentence's last mark: closing quotes and brackets (see :func:`_ends_sentence`).
 _CLOSERS = "\"'”’»）)]"
 _SENTENCE_MARKS = frozenset(".!?。！？…")
+_TRAILERS = frozenset(_CLOSERS + "\n")
 _is_stop = ENGLISH_STOP_WORDS.__contains__
 _is_function_char = CHINESE_FUNCTION_CHARS.__contains__
+
+#: The character classes the counts read, one bit each, by the one-character pattern of each:
+#: a Latin letter, an upper-case one, a character of a Latin word, a letter or digit, a digit,
+#: a Han character, a Chinese function character, a CJK mark.
+_CLASSES = (re.compile("[A-Za-z]"), re.compile("[A-Z]"), re.compile("[A-Za-z'’]"), re.compile(r"[^\W_]"),
+            re.compile(r"\d"), _HAN_RE, re.compile(f"[{''.join(sorted(CHINESE_FUNCTION_CHARS))}]"),
+            _CJK_PUNCT_RE)
+_LETTER, _UPPER, _WORD_CHAR, _ALNUM, _DIGIT, _HAN, _FUNCTION, _MARK = (1 << bit for bit in range(8))
+#: Between the texts of a batch: of no class, so no word runs from one text into the next.
+_SEPARATOR = "\n"
+#: The only characters whose lower case holds a character of a Latin word (İ and the Kelvin sign).
+_LOWER_TO_ASCII = ("\u0130", "\u212a")
 
 
 def _ends_sentence(text: str) -> bool:
     """Whether the text ends with a sentence mark, then closing quotes or brackets only
     (also before a final newline): what the pattern ``[.!?。！？…][closers]*$`` finds,
     without a regex search that tries every position of the text."""
+    last = text[-1:]
+    if last in _SENTENCE_MARKS:
+        return True
+    if last not in _TRAILERS:       # most texts: decided by their last character
+        return False
     ends = [text, text[:-1]] if text.endswith("\n") else [text]
     for end in ends:
         body = end.rstrip(_CLOSERS)
@@ -49,7 +73,9 @@ def _ends_sentence(text: str) -> bool:
 
 def _counts(text: str) -> tuple[int, ...]:
     """stop words, words, Han characters, CJK marks, letters and digits, digits, Latin
-    words, capitalized Latin words: counts that add up over :func:`counting_pieces`."""
+    words, capitalized Latin words: counts that add up over :func:`counting_pieces`.
+
+    The reference for :func:`_batch_counts`, which counts many texts at once."""
     latin = _LATIN_WORD_RE.findall(text)
     han = [] if text.isascii() else _HAN_RE.findall(text)
     return (sum(map(_is_stop, map(str.lower, latin))) + sum(map(_is_function_char, han)),
@@ -59,17 +85,132 @@ def _counts(text: str) -> tuple[int, ...]:
             len(latin), sum(map(str.isupper, [word[0] for word in latin])))
 
 
+def _class_bits(chars: str) -> np.ndarray:
+    """The class bits (:data:`_CLASSES`) of each character of ``chars``, found by the patterns."""
+    bits = np.zeros(len(chars), dtype=np.uint8)
+    for bit, pattern in enumerate(_CLASSES):
+        bits[[match.start() for match in pattern.finditer(chars)]] |= 1 << bit
+    return bits
+
+
+@lru_cache(maxsize=1)
+def _bmp_bits() -> np.ndarray:
+    """:func:`_class_bits` of every character of the Basic Multilingual Plane (made once)."""
+    return _class_bits("".join(map(chr, range(0x10000))))
+
+
+def _bits_of(points: np.ndarray) -> np.ndarray:
+    """Class bits of code points: the table's for the BMP, the patterns' for the rare others."""
+    table = _bmp_bits()
+    astral = points > 0xFFFF
+    if not astral.any():
+        return table.take(points)
+    bits = table.take(np.minimum(points, 0xFFFF))
+    found, where = np.unique(points[astral], return_inverse=True)
+    bits[astral] = _class_bits("".join(map(chr, found.tolist())))[where]
+    return bits
+
+
+def _stop_words(joined: str) -> np.ndarray:
+    """Whether each Latin word of ``joined`` (a match of :data:`_LATIN_WORD_RE`), in order, is a
+    stop word once lower-cased."""
+    if not any(char in joined for char in _LOWER_TO_ASCII):   # then lower-casing the text is
+        # lower-casing each of its words
+        words = _LATIN_WORD_RE.findall(joined.lower())
+    else:
+        words = list(map(str.lower, _LATIN_WORD_RE.findall(joined)))
+    return np.fromiter(map(_is_stop, words), dtype=bool, count=len(words))
+
+
+def _word_starts(bits: np.ndarray) -> np.ndarray:
+    """Where the Latin words (matches of :data:`_LATIN_WORD_RE`) start: at a letter with no letter
+    before it in its run of word characters (after a character of no word, or after quotes that
+    follow one)."""
+    letter = (bits & _LETTER) != 0
+    quote = (bits & (_WORD_CHAR | _LETTER)) == _WORD_CHAR
+    starts = letter.copy()
+    starts[1:] &= (bits[:-1] & _WORD_CHAR) == 0
+    after_quote = np.flatnonzero(letter[1:] & quote[:-1]) + 1
+    if len(after_quote):
+        # the last character before each run of quotes (-1: none): a letter there runs on
+        last_other = np.maximum.accumulate(np.where(quote, -1, np.arange(len(bits))))
+        before = last_other[after_quote - 1]
+        starts[after_quote] = (before < 0) | ~letter[before]
+    return starts
+
+
+def _batch_counts(texts: Sequence[str]) -> np.ndarray:
+    """:func:`_counts` of each text (one row each), for all of them at once."""
+    joined = _SEPARATOR.join(texts) + _SEPARATOR
+    bits = _bits_of(np.frombuffer(joined.encode("utf-32-le", "surrogatepass"), dtype=np.uint32))
+    lengths = np.fromiter(map(len, texts), dtype=np.int64, count=len(texts)) + len(_SEPARATOR)
+    starts = np.cumsum(lengths) - lengths
+
+    def per_text(mask: np.ndarray) -> np.ndarray:
+        return np.add.reduceat(mask, starts, dtype=np.int64)
+
+    word_starts = _word_starts(bits)
+    latin, han = per_text(word_starts), per_text(bits & _HAN != 0)
+    stop = _stop_words(joined)
+    if len(stop) != latin.sum():      # both read _LATIN_WORD_RE's words: they cannot differ
+        raise AssertionError("the Latin words of the pattern and of the character classes differ")
+    stops = np.concatenate(([0], np.cumsum(stop, dtype=np.int64)))[np.cumsum(latin)]
+    capitals = per_text(word_starts & (bits & _UPPER != 0))
+    return np.column_stack([np.diff(stops, prepend=0) + per_text(bits & _FUNCTION != 0), latin + han, han,
+                            per_text(bits & _MARK != 0), per_text(bits & _ALNUM != 0),
+                            per_text(bits & _DIGIT != 0), latin, capitals])
+
+
+def _batches(texts: Sequence[str]) -> Iterator[tuple[list[int], list[str]]]:
+    """The texts as runs of pieces of at most about :data:`SPLIT_LIMIT` characters in all, each
+    piece with the index of its text (a long text comes in :func:`counting_pieces`)."""
+    owners: list[int] = []
+    pieces: list[str] = []
+    size = 0
+    for i, text in enumerate(texts):
+        for piece in counting_pieces(text) if len(text) > SPLIT_LIMIT else (text,):
+            if pieces and size + len(piece) > SPLIT_LIMIT:
+                yield owners, pieces
+                owners, pieces, size = [], [], 0
+            owners.append(i)
+            pieces.append(piece)
+            size += len(piece) + len(_SEPARATOR)
+    if pieces:
+        yield owners, pieces
+
+
+def page_counts(texts: Sequence[str]) -> np.ndarray:
+    """:func:`_counts` of each text, one row each (those of a long text summed over its pieces)."""
+    if not texts:
+        return np.zeros((0, 8), dtype=np.int64)
+    if sum(map(len, texts)) + len(texts) <= SPLIT_LIMIT:
+        return _batch_counts(texts)
+    total = np.zeros((len(texts), 8), dtype=np.int64)
+    for owners, pieces in _batches(texts):
+        if len(pieces[0]) > 2 * SPLIT_LIMIT:     # a piece with nowhere to cut it near the limit:
+            total[owners[0]] += _counts(pieces[0])  # no per-character arrays for all of it
+        else:
+            np.add.at(total, owners, _batch_counts(pieces))
+    return total
+
+
 def _row(text: str) -> list[float]:
-    if len(text) <= SPLIT_LIMIT:
-        counts = _counts(text)
-    else:  # a long text piece by piece: the lists of its words would not fit in its memory budget
-        counts = tuple(map(sum, zip(*map(_counts, counting_pieces(text)))))
-    stops, words, han, cjk_marks, alnum, digits, latin, capitals = counts
-    return [stops / words if words else 0.0,
-            1.0 if _ends_sentence(text) else 0.0,
-            min(10.0 * cjk_marks / han, 1.0) if han else 0.0,
-            digits / alnum if alnum else 0.0,
-            capitals / latin if latin else 0.0]
+    """The cues of one text (what :class:`ProseFeatures` gives a node of that text)."""
+    return [float(value) for value in _rows([text])[0]]
+
+
+def _rows(texts: Sequence[str]) -> np.ndarray:
+    """The cues of each text, one row each."""
+    stops, words, han, cjk_marks, alnum, digits, latin, capitals = page_counts(texts).T.astype(float)
+
+    def share(part: np.ndarray, whole: np.ndarray) -> np.ndarray:
+        return np.divide(part, whole, out=np.zeros(len(whole)), where=whole > 0)
+
+    return np.column_stack([share(stops, words),
+                            np.fromiter(map(_ends_sentence, texts), dtype=float, count=len(texts)),
+                            np.minimum(share(10.0 * cjk_marks, han), 1.0),
+                            share(digits, alnum),
+                            share(capitals, latin)])
 
 
 class ProseFeatures(NodeFeatures):
@@ -81,4 +222,4 @@ class ProseFeatures(NodeFeatures):
     def page_features(self, page: Page) -> np.ndarray:
         if not page.nodes:
             return np.zeros((0, len(self.feature_names)))
-        return np.array([_row(node.text) for node in page.nodes])
+        return _rows([node.text for node in page.nodes])

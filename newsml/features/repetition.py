@@ -9,9 +9,10 @@ log(1 + n - 1) / log(1 + ``many``), capped at 1.
 
 from __future__ import annotations
 
-from collections import Counter
+from functools import lru_cache
 
 import numpy as np
+from lxml import etree
 
 from ..page import Page
 from ..tags import Element
@@ -20,7 +21,13 @@ from .base import NodeFeatures
 
 def signature(element: Element) -> tuple[str, str]:
     """An element's tag and class, the mark that list items of one kind share."""
-    return str(element.tag), " ".join((element.get("class") or "").split())
+    return str(element.tag), _normal_class(element.get("class"))
+
+
+@lru_cache(maxsize=65536)
+def _normal_class(value: str | None) -> str:
+    """A class attribute with its whitespace normalized (pages repeat these a lot)."""
+    return " ".join((value or "").split())
 
 
 class RepetitionFeatures(NodeFeatures):
@@ -35,37 +42,48 @@ class RepetitionFeatures(NodeFeatures):
     def page_features(self, page: Page) -> np.ndarray:
         if not page.nodes:
             return np.zeros((0, 3))
-        rows: list[list[float]] = [[]] * len(page.nodes)
-        counts: dict[Element, Counter[tuple[str, str]]] = {}
-        by_block: dict[Element, list[float]] = {}
-        marks: dict[Element, tuple[str, str]] = {}      # an element's signature, read once
-        values: dict[int, float] = {}                   # the column value of a count of alike
+        siblings: dict[Element, dict[tuple[str, str], int]] = {}   # a parent's children by signature
+        values: dict[int, float] = {}                                # the column value of a count of alike
         scale = np.log1p(self.many)
 
-        def mark(element: Element) -> tuple[str, str]:
-            found = marks.get(element)
+        def value(element: Element, parent: Element) -> float:
+            """The column value of ``element``'s same-signature siblings under ``parent``."""
+            if element.getprevious() is None and element.getnext() is None:
+                alike = 1                       # an only child (a third of them): alike alone
+            else:
+                counts = siblings.get(parent)
+                if counts is None:
+                    counts = siblings[parent] = {}
+                    for child in parent.iterchildren(etree.Element):     # elements only: no comments
+                        mark = signature(child)
+                        counts[mark] = counts.get(mark, 0) + 1
+                alike = counts[signature(element)]
+            found = values.get(alike)
             if found is None:
-                found = marks[element] = signature(element)
+                found = values[alike] = min(np.log1p(alike - 1) / scale, 1.0)
             return found
 
+        above: dict[Element, list[float]] = {}      # a block's row past its own level, by its parent
+        by_block: dict[Element, list[float]] = {}
+        rows: list[list[float]] = []
         for node in page.nodes:
             row = by_block.get(node.block)
             if row is None:
-                row = by_block[node.block] = [0.0, 0.0, 0.0]
-                element = node.block
-                for level in range(3):
-                    parent = element.getparent()
-                    if parent is None:
-                        break
-                    siblings = counts.get(parent)
-                    if siblings is None:
-                        siblings = counts[parent] = Counter(mark(child) for child in parent
-                                                            if isinstance(child.tag, str))
-                    alike = siblings[mark(element)]
-                    value = values.get(alike)
-                    if value is None:
-                        value = values[alike] = min(np.log1p(alike - 1) / scale, 1.0)
-                    row[level] = value
-                    element = parent
-            rows[node.index] = row
+                row = [0.0, 0.0, 0.0]
+                parent = node.block.getparent()
+                if parent is not None:
+                    row[0] = value(node.block, parent)
+                    upper = above.get(parent)
+                    if upper is None:
+                        upper = above[parent] = [0.0, 0.0]
+                        element = parent
+                        for level in range(2):
+                            grand = element.getparent()
+                            if grand is None:
+                                break
+                            upper[level] = value(element, grand)
+                            element = grand
+                    row[1:] = upper
+                by_block[node.block] = row
+            rows.append(row)
         return np.array(rows, dtype=float)

@@ -32,14 +32,20 @@ _CAMEL_RE = re.compile(r"(?<=[a-z0-9])(?=[A-Z])")
 
 def element_tokens(element: Element, level: int) -> list[str]:
     """Tokens of one element seen ``level`` steps above a node: its tag, and its class/id words."""
-    words = " ".join(filter(None, (element.get("class"), element.get("id"))))
-    return [f"tag{min(level, 2)}:{element.tag}", *_word_tokens(words)]
+    tokens = [f"tag{min(level, 2)}:{element.tag}"]
+    for words in (element.get("class"), element.get("id")):
+        if words:       # no word spans a space: each attribute alone gives the same words
+            tokens += _word_tokens(words)
+    return tokens
 
 
 @lru_cache(maxsize=65536)
 def _word_tokens(words: str) -> tuple[str, ...]:
     """The tokens of a class/id string (pages and sites repeat these a lot)."""
-    return tuple(f"w:{word}" for word in _WORD_RE.findall(_CAMEL_RE.sub(" ", words).lower()))
+    lowered = words.lower()
+    if lowered != words:                  # only then can a camelCase word need cutting
+        lowered = _CAMEL_RE.sub(" ", words).lower()
+    return tuple(f"w:{word}" for word in _WORD_RE.findall(lowered))
 
 
 class MarkupTokens(NodeMethod):
@@ -114,36 +120,63 @@ class MarkupTokens(NodeMethod):
         check_fitted(self, "coef_")
         if not page.nodes:
             return np.zeros(0)
-        rows, columns = self._node_columns(page)
-        # the 0/1 token matrix times coef_, summed in the order a sparse product sums
-        total = np.bincount(rows, weights=self.coef_[columns], minlength=len(page.nodes))
-        return expit(total + self.intercept_)
+        kinds, rows, columns = self._kind_columns(page)
+        # the 0/1 token matrix times coef_, summed in the order a sparse product sums (per kind of
+        # node: nodes with the same tokens have the same sum)
+        total = np.bincount(rows, weights=self.coef_[columns], minlength=int(kinds.max()) + 1)
+        return expit(total[kinds] + self.intercept_)
 
-    def _node_columns(self, page: Page) -> tuple[np.ndarray, np.ndarray]:
-        """:func:`_nonzeros` of the page's node tokens over ``vocabulary_``, read once per block."""
+    def _kind_columns(self, page: Page) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+        """Each node's kind (an index: nodes of one kind carry the same tokens), and
+        :func:`_nonzeros` of the kinds' tokens over ``vocabulary_``.
+
+        Work is shared where tokens are: one tag with one class and id is read once per page,
+        an element's tokens with its ancestors' once per level it is seen at (blocks with one
+        parent share their ancestors'), and the tokens of a block and of its ancestors are
+        joined and sorted once for all blocks alike."""
         index = self.vocabulary_
-        memo: dict[tuple[Element, int], set[int]] = {}
-        by_block: dict[Element, list[int]] = {}
-        row_ids: list[int] = []
-        columns: list[int] = []
-        for r, node in enumerate(page.nodes):
-            found = by_block.get(node.block)
+        known: dict[tuple[int, str, str | None, str | None], frozenset[int]] = {}
+        chains: dict[tuple[Element, int], frozenset[int]] = {}
+        empty: frozenset[int] = frozenset()
+
+        def ids(element: Element, level: int) -> frozenset[int]:
+            """Ids of the tokens of ``element`` seen ``level`` steps above a node."""
+            key = (level if level < 2 else 2, element.tag, element.get("class"), element.get("id"))
+            found = known.get(key)
             if found is None:
-                chosen: set[int] = set()
-                element: Element | None = node.block
-                for level in range(self.levels):
-                    if element is None:
-                        break
-                    ids = memo.get((element, level))
-                    if ids is None:
-                        ids = memo[element, level] = {index[t] for t in element_tokens(element, level)
-                                                      if t in index}
-                    chosen |= ids
-                    element = element.getparent()
-                found = by_block[node.block] = sorted(chosen)
-            columns.extend(found)
-            row_ids.extend([r] * len(found))
-        return np.asarray(row_ids, dtype=np.intp), np.asarray(columns, dtype=np.intp)
+                found = known[key] = frozenset(index[t] for t in element_tokens(element, level) if t in index)
+            return found
+
+        def chain(element: Element | None, level: int) -> frozenset[int]:
+            """Ids of the tokens of ``element`` seen ``level`` steps above a node and of its
+            ancestors up to the last level read."""
+            if element is None or level >= self.levels:
+                return empty
+            found = chains.get((element, level))
+            if found is None:
+                found = chains[element, level] = ids(element, level) | chain(element.getparent(), level + 1)
+            return found
+
+        kinds: dict[tuple[frozenset[int], frozenset[int]], int] = {}
+        by_block: dict[Element, int] = {}
+        rows: list[int] = []
+        columns: list[int] = []
+        nodes: list[int] = []
+        for node in page.nodes:
+            block = node.block
+            kind = by_block.get(block)
+            if kind is None:
+                parts = (ids(block, 0), chain(block.getparent(), 1)) if self.levels > 0 else (empty, empty)
+                kind = kinds.get(parts)
+                if kind is None:
+                    kind = kinds[parts] = len(kinds)
+                    ordered = sorted(parts[0] | parts[1])
+                    columns.extend(ordered)
+                    rows.extend([kind] * len(ordered))
+                by_block[block] = kind
+            nodes.append(kind)
+        return (np.asarray(nodes, dtype=np.intp), np.asarray(rows, dtype=np.intp),
+                np.asarray(columns, dtype=np.intp))
 
     def feature_names(self) -> list[str]:
         """The learned tokens."""
