@@ -21,7 +21,7 @@ import numpy as np
 from lxml import etree
 
 from .tags import BLOCK_TAGS, BREAK_TAGS, Element
-from .text import count_tokens, normalize_space, visible_chars, words
+from .text import SPLIT_LIMIT, count_tokens, normalize_space, visible_chars, words
 
 
 @dataclass(slots=True, eq=False)
@@ -84,98 +84,88 @@ class TextNode:
         return len(self.words)
 
 
-class _RunBuilder:
-    """Accumulates the pieces of the current text node during the walk."""
-
-    __slots__ = ("parts", "pieces", "chars", "link_chars", "block", "path", "nodes", "groups",
-                 "line")
-
-    def __init__(self) -> None:
-        self.parts: list[str] = []
-        self.pieces: list[tuple[Element, str, int]] = []
-        self.chars = 0
-        self.link_chars = 0
-        self.block: Element | None = None
-        self.path: tuple[str, ...] = ()
-        self.nodes: list[TextNode] = []
-        self.groups: dict[Element, int] = {}
-        self.line = 0
-
-    def add(self, text: str, owner: Element, in_link: bool,
-            block: Element, path: tuple[str, ...], source: Element) -> None:
-        """Add ``text`` (of ``owner``; ``source`` gives its line, read only for a run's first text)."""
-        if not self.parts:
-            if text.isspace():  # the indentation that starts most runs: stripped anyway
-                return
-            self.block, self.path = block, path
-        visible = visible_chars(text)
-        if visible and not self.chars:
-            self.line = source.sourceline or 0
-        self.parts.append(text)
-        if visible:
-            self.pieces.append((owner, text, visible))
-            self.chars += visible
-            if in_link:
-                self.link_chars += visible
-
-    def flush(self) -> None:
-        if self.chars:
-            block = self.block
-            assert block is not None  # set with the run's first text
-            parent = block.getparent()
-            key = parent if parent is not None else block
-            group = self.groups.setdefault(key, len(self.groups))
-            self.nodes.append(TextNode(
-                index=len(self.nodes), text=normalize_space("".join(self.parts)),
-                chars=self.chars, link_chars=self.link_chars, block=block, path=self.path,
-                group=group, pieces=self.pieces, line=self.line,
-            ))
-        if self.parts:
-            self.parts, self.pieces = [], []
-            self.chars = self.link_chars = 0
-
-
 def segment(body: Element) -> list[TextNode]:
     """Text nodes of ``body`` (a cleaned tree, see :func:`newsml.parse.parse`) in order.
 
     Siblings: nodes whose enclosing blocks share a parent element share ``group``.
+
+    One pass over the tree's start and end events, with the current run (its texts,
+    pieces and character counts) in local variables: the loop runs for every element of
+    the page, so it makes no calls it does not need.
     """
-    run = _RunBuilder()
-    root_path = ("html",) if body.tag != "html" else ()
-    tags: list[str] = list(root_path)
+    nodes: list[TextNode] = []
+    groups: dict[Element, int] = {}
+    parts: list[str] = []  # the current run's texts (its first one is not blank)
+    pieces: list[tuple[Element, str, int]] = []
+    chars = link_chars = line = 0
+    run_block: Element = body
+    run_path: tuple[str, ...] = ()
+
+    def flush() -> None:
+        """End the current run: a text node when it has visible characters."""
+        nonlocal parts, pieces, chars, link_chars
+        if chars:
+            parent = run_block.getparent()
+            group = groups.setdefault(parent if parent is not None else run_block, len(groups))
+            nodes.append(TextNode(
+                index=len(nodes), text=normalize_space("".join(parts)), chars=chars,
+                link_chars=link_chars, block=run_block, path=run_path, group=group,
+                pieces=pieces, line=line,
+            ))
+        parts, pieces = [], []
+        chars = link_chars = 0
+
+    tags: list[str] = [] if body.tag == "html" else ["html"]
     blocks: list[tuple[Element, tuple[str, ...]]] = []
     link_depth = 0
     for event, element in etree.iterwalk(body, events=("start", "end")):
         tag = element.tag
         if not isinstance(tag, str):
             continue
-        is_block = tag in BLOCK_TAGS
         if event == "start":
             tags.append(tag)
-            if is_block:
-                run.flush()
+            if tag in BLOCK_TAGS:
+                if parts:
+                    flush()
                 blocks.append((element, tuple(tags)))
             elif tag in BREAK_TAGS:
-                run.flush()
+                if parts:
+                    flush()
             elif tag == "a":
                 link_depth += 1
             text = element.text
-            if text:
-                block, path = blocks[-1]
-                run.add(text, element, link_depth > 0, block, path, element)
+            owner = element
         else:
             tags.pop()
-            if is_block:
-                run.flush()
+            if tag in BLOCK_TAGS:
+                if parts:
+                    flush()
                 blocks.pop()
             elif tag == "a":
                 link_depth -= 1
-            tail = element.tail
-            if tail and blocks:
-                block, path = blocks[-1]
-                run.add(tail, element.getparent(), link_depth > 0, block, path, element)
-    run.flush()
-    return run.nodes
+            text = element.tail
+            if not text or not blocks:
+                continue
+            owner = element.getparent()
+        if not text:
+            continue
+        # The text joins the current run; ``element`` gives its source line.
+        if not parts:
+            if text.isspace():  # the indentation that starts most runs: stripped anyway
+                continue
+            run_block, run_path = blocks[-1]
+        visible = len("".join(text.split())) if len(text) <= SPLIT_LIMIT else visible_chars(text)
+        parts.append(text)
+        if visible:
+            if not chars:
+                line = element.sourceline or 0
+            pieces.append((owner, text, visible))
+            chars += visible
+            if link_depth > 0:
+                link_chars += visible
+    if parts:
+        flush()
+    return nodes
 
 
 class BlockTree(NamedTuple):
