@@ -51,8 +51,9 @@ _HIDDEN_XPATH = etree.XPath(
     "//@hidden/.. | //@aria-hidden[. = 'true']/.. | "
     "//@style[contains(translate(., 'DISPLAYNOE ', 'displaynoe'), 'display:none')]/.."
 )
-#: The text under an element, as ``"".join(element.itertext())`` (a third of the time).
 _STRING_VALUE = etree.XPath("string()", smart_strings=False)
+_HEAD_TITLE_XPATH = etree.XPath("//head/title")
+_TITLE_XPATH = etree.XPath("//title")
 _MARKUP_RE = re.compile(r"<\s*(?:[a-zA-Z][a-zA-Z0-9:-]*|!doctype)[\s/>]", re.IGNORECASE)
 _XML_DECL_RE = re.compile(r"^\s*<\?xml[^>]*\?>", re.IGNORECASE)
 _BINARY_MAGIC = {
@@ -207,7 +208,7 @@ def parse(page: bytes | str | Path) -> ParsedPage:
         log.debug("flattened markup still loses text: parsing its text only, a line per block")
         root, _ = _parse_utf8(_utf8(text_only_markup(text)))
     meta = _read_meta(root)
-    title_text = _first_text(root, "//head/title") or _first_text(root, "//title")
+    title_text = _first_text(root, _HEAD_TITLE_XPATH) or _first_text(root, _TITLE_XPATH)
     revealed = clean(root)
     return ParsedPage(root=root, encoding=encoding, title_text=title_text, meta=meta,
                       flattened=flattened, text=text, revealed=revealed)
@@ -329,8 +330,13 @@ def _prose_chars(element: Element) -> int:
 
     (An XPath for the links' text, ``.//a//text()``, takes a second on a 10 MB page.)
     """
-    links = sum(_non_space(_STRING_VALUE(link)) for link in element.iter("a"))
-    return max(_non_space(_STRING_VALUE(element)) - links, 0)
+    links = sum(_non_space(text_of(link)) for link in element.iter("a"))
+    return max(_non_space(text_of(element)) - links, 0)
+
+
+def text_of(element: Element) -> str:
+    """The text under ``element``: ``"".join(element.itertext())`` in a third of the time."""
+    return _STRING_VALUE(element)
 
 
 def _non_space(text: str) -> int:
@@ -473,10 +479,10 @@ def _read_meta(root: Element) -> dict[str, str]:
     return meta
 
 
-def _first_text(root: Element, xpath: str) -> str:
+def _first_text(root: Element, xpath: etree.XPath) -> str:
     """Whitespace-normalized text of the first element matching ``xpath``, or ''."""
-    for element in root.xpath(xpath):
-        text = normalize_space("".join(element.itertext()))
+    for element in xpath(root):
+        text = normalize_space(text_of(element))
         if text:
             return text
     return ""
