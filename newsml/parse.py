@@ -87,8 +87,8 @@ MAX_TAGS = 1_000_000
 MAX_ATTRIBUTES = 1000
 #: Opening tags shorter than this cannot hold MAX_ATTRIBUTES attributes and are not examined.
 _LONG_TAG_RE = re.compile(r"(<[a-zA-Z][a-zA-Z0-9:-]*)[^<>]{" + str(2 * MAX_ATTRIBUTES) + ",}")
-#: Finds the same tags without trying every split of a tag name (twice as fast: the search
-#: for one runs over every page).
+#: Finds the same tags (where they start and end) without trying every split of a tag name:
+#: twice as fast over a page without one, ten times with one.
 _ANY_LONG_TAG_RE = re.compile(r"<[a-zA-Z][^<>]{" + str(2 * MAX_ATTRIBUTES) + ",}")
 _ATTRIBUTE_RE = re.compile(r"""[^\s"'>/=]+(?:\s*=\s*(?:"[^"]*"|'[^']*'|[^\s"'=<>`]+))?""")
 #: Containers of content shown only without scripts, never, or in a frame of its own.
@@ -252,19 +252,30 @@ def _safe_reference(match: re.Match[str]) -> str:
 
 
 def limit_attributes(text: str) -> str:
-    """``text`` with every opening tag cut to its first :data:`MAX_ATTRIBUTES` attributes."""
-    if _ANY_LONG_TAG_RE.search(text) is None:
-        return text
+    """``text`` with every opening tag cut to its first :data:`MAX_ATTRIBUTES` attributes.
 
-    def shorten(match: re.Match[str]) -> str:
-        tag = match.group(0)
-        for count, attribute in enumerate(_ATTRIBUTE_RE.finditer(tag, match.end(1) - match.start()), 1):
-            if count == MAX_ATTRIBUTES:
-                log.debug("an element with more than %d attributes: the rest dropped", MAX_ATTRIBUTES)
-                return tag[:attribute.end()]
-        return tag
+    Only tags of ``2 * MAX_ATTRIBUTES`` characters or more can hold that many (a tenth of
+    real pages have a few, with inline data): they are found with a pattern that cannot
+    backtrack into the tag name, and each is then read where it starts.
+    """
+    pieces: list[str] = []
+    last = 0
+    for long_tag in _ANY_LONG_TAG_RE.finditer(text):  # the same tags, and spans, as _LONG_TAG_RE
+        match = _LONG_TAG_RE.match(text, long_tag.start())
+        assert match is not None  # it matches where the other does, up to the same end
+        pieces += (text[last:match.start()], _shorten(match))
+        last = match.end()
+    return "".join((*pieces, text[last:])) if pieces else text
 
-    return _LONG_TAG_RE.sub(shorten, text)
+
+def _shorten(match: re.Match[str]) -> str:
+    """The tag ``match`` found, cut after its MAX_ATTRIBUTES-th attribute."""
+    tag = match.group(0)
+    for count, attribute in enumerate(_ATTRIBUTE_RE.finditer(tag, match.end(1) - match.start()), 1):
+        if count == MAX_ATTRIBUTES:
+            log.debug("an element with more than %d attributes: the rest dropped", MAX_ATTRIBUTES)
+            return tag[:attribute.end()]
+    return tag
 
 
 def clean(root: Element) -> bool:
@@ -336,6 +347,8 @@ def _prose_chars(element: Element) -> int:
 
 def text_of(element: Element) -> str:
     """The text under ``element``: ``"".join(element.itertext())`` in a third of the time."""
+    if not len(element):
+        return element.text or ""  # a leaf (most links): no XPath needed
     return _STRING_VALUE(element)
 
 
@@ -413,9 +426,12 @@ def _utf8(text: str) -> bytes:
 
 
 def _parse_utf8(data: bytes) -> tuple[Element, bool]:
-    """Parse UTF-8 bytes; also say whether libxml2 dropped content at its depth limit."""
+    """Parse UTF-8 bytes; also say whether libxml2 dropped content at its depth limit.
+
+    No table of ``id`` attributes is kept (``collect_ids``): nothing looks elements up by id.
+    """
     parser = etree.HTMLParser(encoding="utf-8", huge_tree=True, remove_comments=True,
-                              remove_pis=True, default_doctype=False)
+                              remove_pis=True, default_doctype=False, collect_ids=False)
     try:
         root = etree.fromstring(data, parser=parser)
     except (etree.ParserError, etree.XMLSyntaxError, ValueError) as exc:
