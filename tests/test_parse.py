@@ -174,3 +174,24 @@ def test_arbitrary_bytes_with_any_declaration_parse_or_raise_invalid_page(data, 
     except InvalidPageError:
         return
     assert all(node.text.strip() for node in nodes)
+
+
+def test_utf8_pages_skip_the_control_scan_only_when_clean(monkeypatch):
+    """The byte-level look at UTF-8 pages agrees with the regex over their text, for the
+    first 2,048 characters, the last of the Basic Multilingual Plane and a sample between,
+    also after a broken sequence and across the chunks it reads."""
+    from newsml import parse as parse_module
+    from newsml.encoding import decode_html
+
+    codes = [*range(0x800), *range(0x800, 0xD800, 61), *range(0xE000, 0x10000, 61), *range(0xFFF0, 0x10000)]
+    for chunk in (parse_module._CHUNK_BYTES, 3):
+        monkeypatch.setattr(parse_module, "_CHUNK_BYTES", chunk)
+        for code in codes:
+            for before in (b"<p>", b"<p>\xe4"):
+                data = before + chr(code).encode("utf-8") + b"x</p>"
+                text, encoding = decode_html(data)
+                if encoding == "utf-8":
+                    clean = not parse_module._utf8_may_hold_not_xml(data, text)
+                    assert clean == (parse_module._NOT_XML_RE.search(text) is None), (code, before)
+    page = load_page(b"<p>One \x0bsentence, \xef\xbf\xbewith care.</p>")
+    assert page.nodes[0].text == "One sentence, with care."
