@@ -187,7 +187,7 @@ def parse(page: bytes | str | Path) -> ParsedPage:
     else:
         text, encoding, clean_utf8 = data, "unicode", False
     text = xml_safe(text, known_clean=clean_utf8)
-    if not text.strip():
+    if not text or text.isspace():  # (not a stripped copy of the page)
         raise InvalidPageError("empty page: the input holds no text")
     if _MARKUP_RE.search(text) is None:
         raise InvalidPageError(f"not HTML: no tags found in the text starting {text.strip()[:60]!r}")

@@ -65,6 +65,11 @@ def tokens(text: str) -> list[str]:
     return _TOKEN_RE.findall(text.lower())
 
 
+def has_token(text: str) -> bool:
+    """``bool(tokens(text))``, without making the list."""
+    return _TOKEN_RE.search(text.lower()) is not None
+
+
 #: Above this many characters, :func:`normalize_space` and :func:`visible_chars` work
 #: piece by piece: ``str.split`` (and ``re.sub``) would hold every word of the text as its
 #: own object at once (50 MB of text in one paragraph: 700 MB more).
@@ -139,6 +144,8 @@ def count_tokens_each(texts: Sequence[str]) -> np.ndarray:
     of every token. Chunks with characters past the table (emoji, rare CJK) and texts
     longer than a chunk are counted by :func:`count_tokens`.
     """
+    if sum(map(len, texts)) + len(texts) <= SPLIT_LIMIT:  # most pages: one chunk
+        return _count_chunk(texts)
     counts = np.zeros(len(texts), dtype=np.int64)
     start = size = 0
     for end, text in enumerate(texts):
@@ -153,19 +160,27 @@ def count_tokens_each(texts: Sequence[str]) -> np.ndarray:
 
 def _count_chunk(texts: Sequence[str]) -> np.ndarray:
     """Token counts of ``texts`` (together about SPLIT_LIMIT characters at most)."""
-    lowered = [text.lower() for text in texts]  # as tokens() does: lowering can change a length
-    joined = "\n".join(lowered)  # a line feed belongs to no token
-    codes = np.frombuffer(joined.encode("utf-32-le", "surrogatepass"), dtype=np.uint32)
-    if len(codes) and codes.max() >= _TABLE_SIZE:
+    if not texts:
+        return np.zeros(0, dtype=np.int64)
+    # Each text with a line feed after it (a line feed belongs to no token, and stops the
+    # context of a final sigma as a string's end does). Lowering, as tokens() does, can
+    # lengthen a text ('İ'): then each is lowered alone, to know where it starts.
+    joined = "\n".join(texts) + "\n"
+    lowered = joined.lower()
+    lowered_texts = texts
+    if len(lowered) != len(joined):
+        lowered_texts = [text.lower() for text in texts]
+        lowered = "\n".join(lowered_texts) + "\n"
+    codes = np.frombuffer(lowered.encode("utf-32-le", "surrogatepass"), dtype=np.uint32)
+    if codes.max() >= _TABLE_SIZE:
         return np.array([count_tokens(text) for text in texts], dtype=np.int64)
     classes = _token_classes()[codes]
     word = classes == 1
-    starts = (classes == 2).astype(np.int64)  # each CJK character, and each run's first character
-    starts[:1] += word[:1]
-    starts[1:] += word[1:] & ~word[:-1]
-    lengths = np.fromiter((len(text) + 1 for text in lowered), dtype=np.int64, count=len(lowered))
-    offsets = np.cumsum(lengths) - lengths  # each text with the line feed after it (a 0 at the end)
-    return np.add.reduceat(np.append(starts, 0), offsets) if len(texts) else np.zeros(0, dtype=np.int64)
+    starts = classes == 2  # each CJK character, and each run's first character
+    starts[1:] |= word[1:] & ~word[:-1]
+    starts[0] |= word[0]
+    lengths = np.fromiter(map(len, lowered_texts), dtype=np.int64, count=len(texts)) + 1
+    return np.add.reduceat(starts, np.cumsum(lengths) - lengths, dtype=np.int64)
 
 
 def visible_chars(text: str) -> int:

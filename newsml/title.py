@@ -21,7 +21,7 @@ from __future__ import annotations
 import re
 
 from .parse import ParsedPage, text_of
-from .text import normalize_space, tokens
+from .text import has_token, normalize_space, tokens
 
 #: Separators between a headline and the site name in ``<title>``: spaced dashes, bars,
 #: colons and guillemets; bars without spaces; underscores and dashes next to CJK text.
@@ -45,8 +45,7 @@ def is_sane_title(text: str | None) -> bool:
     text = normalize_space(text)
     if not 2 <= len(text) <= 300 or _URL_START_RE.match(text):
         return False
-    meaningful = len(tokens(text))
-    return meaningful >= 1 and sum(map(str.isalnum, text)) >= len(text.replace(" ", "")) / 2
+    return has_token(text) and sum(map(str.isalnum, text)) >= len(text.replace(" ", "")) / 2
 
 
 def title_segments(title: str, site_name: str = "") -> list[str]:
