@@ -195,3 +195,30 @@ def test_utf8_pages_skip_the_control_scan_only_when_clean(monkeypatch):
                     assert clean == (parse_module._NOT_XML_RE.search(text) is None), (code, before)
     page = load_page(b"<p>One \x0bsentence, \xef\xbf\xbewith care.</p>")
     assert page.nodes[0].text == "One sentence, with care."
+
+
+def test_utf8_pages_skip_the_long_tag_scan_only_without_one(monkeypatch):
+    """Where the text of a UTF-8 page holds a tag limit_attributes must read, the byte-level
+    look says so: multi-byte characters, broken sequences, removed controls, chunks."""
+    import random
+
+    from newsml import parse as parse_module
+    from newsml.encoding import decode_html
+
+    pieces = [b"a", b" ", b"<", b">", b"<p ", b"\xe4\xb8\xad", b"\xff", b"&#0;", b"\x0b", b"x" * 700,
+              b"\xe4\xb8\xad" * 300]
+    rng = random.Random(12)
+    found = 0
+    for chunk in (parse_module._CHUNK_BYTES, 7):
+        monkeypatch.setattr(parse_module, "_CHUNK_BYTES", chunk)
+        for _ in range(2000):
+            data = b"".join(rng.choice(pieces) for _ in range(rng.randint(0, 14)))
+            text, encoding = decode_html(data)
+            if encoding == "utf-8" and parse_module._ANY_LONG_TAG_RE.search(parse_module.xml_safe(text)):
+                assert parse_module._utf8_may_hold_long_tags(data), data
+                found += 1
+    assert found > 10
+    assert not parse_module._utf8_may_hold_long_tags(b"<p" + b"a" * 1999 + b">")
+    attributes = " ".join(f"a{i}" for i in range(1500))
+    page = load_page(f"<p {attributes}>Text of a paragraph.</p>".encode())
+    assert len(page.nodes[0].block.attrib) == parse_module.MAX_ATTRIBUTES
