@@ -205,12 +205,13 @@ def block_tree(nodes: list[TextNode]) -> BlockTree:
     for node in nodes:
         element = node.block
         while element is not None and element not in index:
-            index[element] = len(parents)
+            position = index[element] = len(parents)
             parents.append(-1)
-            pending.append((index[element], element.getparent()))
-            element = element.getparent()
-    for position, parent in pending:
-        parents[position] = index[parent] if parent is not None else position
+            above = element.getparent()
+            pending.append((position, above))
+            element = above
+    for position, above in pending:
+        parents[position] = index[above] if above is not None else position
     parent = np.asarray(parents, dtype=np.int64)
     depth = np.zeros(len(parent), dtype=np.int64)
     ancestor = np.arange(len(parent))
