@@ -95,11 +95,11 @@ def big_node_sets(owners: Iterable[Element], big_tags: Iterable[str] = BIG_TAGS)
         run: list[Element] = []
         first = last
         for child in parent:
-            position = rank.get(child)
-            if position is not None or child.tag in big_tags:
+            found = rank.get(child)
+            if found is not None or child.tag in big_tags:
                 run.append(child)
-                if position is not None and position < first:
-                    first = position
+                if found is not None and found < first:
+                    first = found
             elif run:
                 keyed.append((first, run))
                 run, first = [], last

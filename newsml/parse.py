@@ -183,9 +183,10 @@ def parse(page: bytes | str | Path) -> ParsedPage:
         data = _maybe_gunzip(data)
         _reject_binary(data)
         text, encoding = decode_html(data)
-        clean_utf8 = encoding == "utf-8" and not _utf8_may_hold_not_xml(data, text)
+        utf8 = data if encoding == "utf-8" else None
     else:
-        text, encoding, clean_utf8 = data, "unicode", False
+        text, encoding, utf8 = data, "unicode", None
+    clean_utf8 = utf8 is not None and not _utf8_may_hold_not_xml(utf8, text)
     text = xml_safe(text, known_clean=clean_utf8)
     if not text or text.isspace():  # (not a stripped copy of the page)
         raise InvalidPageError("empty page: the input holds no text")
@@ -198,7 +199,7 @@ def parse(page: bytes | str | Path) -> ParsedPage:
     declaration = _XML_DECL_RE.match(text)
     if declaration:
         text = text[declaration.end():]
-    if encoding != "utf-8" or _utf8_may_hold_long_tags(data):
+    if utf8 is None or _utf8_may_hold_long_tags(utf8):
         text = limit_attributes(text)
     root, lost = _parse_utf8(_utf8(text))
     flattened = False
