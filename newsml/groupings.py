@@ -13,6 +13,7 @@ unit of a paper, so a unit-level decision maps back onto its nodes.
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
+from operator import itemgetter
 
 from .nodes import TextNode
 from .tags import BLOCK_TAGS, Element
@@ -31,14 +32,22 @@ def nb_blocks(nodes: Sequence[TextNode], block_tags: Iterable[str] = NB_BLOCK_TA
     tags = frozenset(block_tags)
     blocks: list[list[int]] = []
     elements: list[Element] = []
+    climbed: dict[Element, Element] = {}  # a node's block -> where its text climbs to (nodes share blocks)
     for node in nodes:
-        element = node.block
-        while element.tag not in tags and element.getparent() is not None:
-            element = element.getparent()
+        element = climbed.get(node.block)
+        if element is None:
+            element = node.block
+            while element.tag not in tags:
+                parent = element.getparent()
+                if parent is None:
+                    break
+                element = parent
+            climbed[node.block] = element
         if elements and element is elements[-1]:
             blocks[-1].append(node.index)
-        elif (merge_siblings and elements and element.getparent() is not None
-              and element.getparent() is elements[-1].getparent()):
+            continue
+        parent = element.getparent() if merge_siblings and elements else None
+        if parent is not None and parent is elements[-1].getparent():
             blocks[-1].append(node.index)
             elements[-1] = element
         else:
@@ -71,30 +80,33 @@ def big_node_sets(owners: Iterable[Element], big_tags: Iterable[str] = BIG_TAGS)
     first text: ties between sets are broken by it, so it must not depend on memory
     addresses or on which parent was visited first.
     """
-    owners = dict.fromkeys(owners)
+    rank = {owner: i for i, owner in enumerate(dict.fromkeys(owners))}  # in document order
     big_tags = frozenset(big_tags)
+    last = len(rank)
     parents: dict[Element, None] = {}
-    sets: list[list[Element]] = []
-    for owner in owners:
+    keyed: list[tuple[int, list[Element]]] = []  # each set with the rank of its first text
+    for owner, position in rank.items():
         parent = owner.getparent()
         if parent is None:
-            sets.append([owner])  # the root holds text: a set of its own
+            keyed.append((position, [owner]))  # the root holds text: a set of its own
         else:
             parents.setdefault(parent, None)
     for parent in parents:
         run: list[Element] = []
+        first = last
         for child in parent:
-            if child in owners or child.tag in big_tags:
+            found = rank.get(child)
+            if found is not None or child.tag in big_tags:
                 run.append(child)
+                if found is not None and found < first:
+                    first = found
             elif run:
-                sets.append(run)
-                run = []
+                keyed.append((first, run))
+                run, first = [], last
         if run:
-            sets.append(run)
-    rank = {owner: i for i, owner in enumerate(owners)}
-    last = len(rank)
-    sets.sort(key=lambda members: min(rank.get(m, last) for m in members))
-    return sets
+            keyed.append((first, run))
+    keyed.sort(key=itemgetter(0))  # stable: ties keep the order they were found in
+    return [members for _, members in keyed]
 
 
 def text_node_sets(nodes: Sequence[TextNode]) -> list[list[int]]:

@@ -18,6 +18,7 @@ from .lang import detect_lang
 from .nodes import BlockTree, TextNode, block_tree, segment
 from .parse import ParsedPage, parse
 from .tags import Element
+from .text import count_tokens_each
 from .title import extract_title
 
 
@@ -59,7 +60,7 @@ class Page:
     @cached_property
     def token_counts(self) -> np.ndarray:
         """Scoring tokens per node (float): the weight of a node in token-level scores."""
-        counts = np.fromiter((node.n_tokens for node in self.nodes), dtype=float, count=len(self.nodes))
+        counts = count_tokens_each([node.text for node in self.nodes]).astype(float)
         counts.setflags(write=False)  # shared by every reader of the page
         return counts
 

@@ -9,8 +9,10 @@ lazily because its dictionary takes about a second.
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable, Iterator, Sequence
 from functools import lru_cache
+
+import numpy as np
 
 # Han (basic, extensions A to G, compatibility), kana and Hangul syllables.
 _CJK_RANGES = ("\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff\u3040-\u30ff\uac00-\ud7af"
@@ -19,6 +21,7 @@ _CJK_RE = re.compile(f"[{_CJK_RANGES}]")
 _HAN_RE = re.compile("[\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff\U00020000-\U0003134f]")
 _TOKEN_RE = re.compile(f"[{_CJK_RANGES}]|[^\\W_{_CJK_RANGES}]+")
 _LATIN_WORD_RE = re.compile(f"[^\\W_{_CJK_RANGES}]+")
+_CJK_RUN_RE = re.compile(f"[{_CJK_RANGES}]+")
 _ALNUM_RE = re.compile(r"[^\W_]")
 
 #: Periods and commas, Latin and CJK: the punctuation ECON counts.
@@ -60,6 +63,11 @@ ENGLISH_STOP_WORDS = frozenset((
 def tokens(text: str) -> list[str]:
     """Scoring tokens of ``text``: lower-cased letter/digit runs, one token per CJK character."""
     return _TOKEN_RE.findall(text.lower())
+
+
+def has_token(text: str) -> bool:
+    """``bool(tokens(text))``, without making the list."""
+    return _TOKEN_RE.search(text.lower()) is not None
 
 
 #: Above this many characters, :func:`normalize_space` and :func:`visible_chars` work
@@ -108,6 +116,73 @@ def count_tokens(text: str) -> int:
     if len(text) <= SPLIT_LIMIT:
         return len(tokens(text))
     return sum(len(tokens(piece)) for piece in counting_pieces(text))
+
+
+#: Code points below this have their token class in a table (:func:`_token_classes`).
+_TABLE_SIZE = 0x10000
+
+
+@lru_cache(maxsize=1)
+def _token_classes() -> np.ndarray:
+    """Per code point of the Basic Multilingual Plane: 2 for a CJK character (a token of
+    its own), 1 for a character of a letter/digit run, 0 for others: what ``_TOKEN_RE``
+    matches, char by char. Built once (a few milliseconds)."""
+    chars = "".join(map(chr, range(_TABLE_SIZE)))
+    classes = np.zeros(_TABLE_SIZE, dtype=np.int8)
+    for run in _LATIN_WORD_RE.finditer(chars):  # runs of code points, not each one
+        classes[run.start():run.end()] = 1
+    for run in _CJK_RUN_RE.finditer(chars):
+        classes[run.start():run.end()] = 2
+    classes.setflags(write=False)
+    return classes
+
+
+def count_tokens_each(texts: Sequence[str]) -> np.ndarray:
+    """``[count_tokens(text) for text in texts]`` as an int64 array, counted with numpy.
+
+    A page's texts are counted together, a chunk of about :data:`SPLIT_LIMIT` characters
+    at a time: tokens are the CJK characters plus the starts of letter/digit runs, read
+    from a table of character classes, where a regular expression would make a string
+    of every token. Chunks with characters past the table (emoji, rare CJK) and texts
+    longer than a chunk are counted by :func:`count_tokens`.
+    """
+    if sum(map(len, texts)) + len(texts) <= SPLIT_LIMIT:  # most pages: one chunk
+        return _count_chunk(texts)
+    counts = np.zeros(len(texts), dtype=np.int64)
+    start = size = 0
+    for end, text in enumerate(texts):
+        size += len(text) + 1
+        if size > SPLIT_LIMIT:
+            counts[start:end] = _count_chunk(texts[start:end])
+            counts[end] = count_tokens(text)  # may be long: counted alone
+            start, size = end + 1, 0
+    counts[start:] = _count_chunk(texts[start:])
+    return counts
+
+
+def _count_chunk(texts: Sequence[str]) -> np.ndarray:
+    """Token counts of ``texts`` (together about SPLIT_LIMIT characters at most)."""
+    if not texts:
+        return np.zeros(0, dtype=np.int64)
+    # Each text with a line feed after it (a line feed belongs to no token, and stops the
+    # context of a final sigma as a string's end does). Lowering, as tokens() does, can
+    # lengthen a text ('İ'): then each is lowered alone, to know where it starts.
+    joined = "\n".join(texts) + "\n"
+    lowered = joined.lower()
+    lowered_texts = texts
+    if len(lowered) != len(joined):
+        lowered_texts = [text.lower() for text in texts]
+        lowered = "\n".join(lowered_texts) + "\n"
+    codes = np.frombuffer(lowered.encode("utf-32-le", "surrogatepass"), dtype=np.uint32)
+    if codes.max() >= _TABLE_SIZE:
+        return np.array([count_tokens(text) for text in texts], dtype=np.int64)
+    classes = _token_classes()[codes]
+    word = classes == 1
+    starts = classes == 2  # each CJK character, and each run's first character
+    starts[1:] |= word[1:] & ~word[:-1]
+    starts[0] |= word[0]
+    lengths = np.fromiter(map(len, lowered_texts), dtype=np.int64, count=len(texts)) + 1
+    return np.add.reduceat(starts, np.cumsum(lengths) - lengths, dtype=np.int64)
 
 
 def visible_chars(text: str) -> int:

@@ -20,14 +20,15 @@ from __future__ import annotations
 
 import re
 
-from .parse import ParsedPage
-from .text import normalize_space, tokens
+from .parse import ParsedPage, text_of
+from .text import has_token, normalize_space, tokens
 
 #: Separators between a headline and the site name in ``<title>``: spaced dashes, bars,
 #: colons and guillemets; bars without spaces; underscores and dashes next to CJK text.
 _CJK = "\u3000-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uff00-\uffef"
 _SITE_SEPARATORS = re.compile(
     rf"\s+(?:[-|–—:·»]+|::)\s+|\s*[|｜]\s*|(?<=[{_CJK}])\s*[_—–-]+\s*|\s*[_—–-]+\s*(?=[{_CJK}])")
+_URL_START_RE = re.compile(r"^(https?://|www\.)")
 #: A heading at a normalized token distance above this is not taken for the meta title's.
 MAX_DISTANCE = 0.5
 #: Titles are compared on their first tokens only (a heading is not a paragraph).
@@ -42,10 +43,9 @@ def is_sane_title(text: str | None) -> bool:
     if not text:
         return False
     text = normalize_space(text)
-    if not 2 <= len(text) <= 300 or re.match(r"^(https?://|www\.)", text):
+    if not 2 <= len(text) <= 300 or _URL_START_RE.match(text):
         return False
-    meaningful = len(tokens(text))
-    return meaningful >= 1 and sum(ch.isalnum() for ch in text) >= len(text.replace(" ", "")) / 2
+    return has_token(text) and sum(map(str.isalnum, text)) >= len(text.replace(" ", "")) / 2
 
 
 def title_segments(title: str, site_name: str = "") -> list[str]:
@@ -72,17 +72,41 @@ def strip_site_name(title: str, site_name: str = "") -> str:
     return title_segments(title, site_name)[-1]
 
 
-def token_distance(a: list[str], b: list[str]) -> int:
-    """Levenshtein distance between two token lists."""
+def token_distance(a: list[str], b: list[str], limit: int | None = None) -> int:
+    """Levenshtein distance between two token lists.
+
+    With a ``limit``, a distance past it comes back as ``limit + 1``: the count stops as
+    soon as every entry of a row of the table exceeds ``limit``.
+    """
+    start = 0
+    while start < len(a) and start < len(b) and a[start] == b[start]:
+        start += 1  # a shared beginning and end cost nothing
+    end_a, end_b = len(a), len(b)
+    while end_a > start and end_b > start and a[end_a - 1] == b[end_b - 1]:
+        end_a, end_b = end_a - 1, end_b - 1
+    a, b = a[start:end_a], b[start:end_b]
     if len(a) < len(b):
         a, b = b, a
     previous = list(range(len(b) + 1))
     for i, x in enumerate(a, 1):
         current = [i]
+        left = i
         for j, y in enumerate(b, 1):
-            current.append(min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + (x != y)))
+            left = min(previous[j] + 1, left + 1, previous[j - 1] + (x != y))
+            current.append(left)
+        if limit is not None and min(current) > limit:
+            return limit + 1
         previous = current
-    return previous[-1]
+    return previous[-1] if limit is None else min(previous[-1], limit + 1)
+
+
+def _accepted_limit(longest: int, best_distance: float) -> int:
+    """The largest token distance ``d`` with ``d / longest`` below ``best_distance`` and
+    at most MAX_DISTANCE: a heading further off can neither win nor be the title."""
+    limit = min(longest, int(min(best_distance, MAX_DISTANCE) * longest) + 1)
+    while limit >= 0 and (limit / longest >= best_distance or limit / longest > MAX_DISTANCE):
+        limit -= 1
+    return limit
 
 
 def extract_title(doc: ParsedPage, given: str | None = None) -> str:
@@ -101,24 +125,27 @@ def extract_title(doc: ParsedPage, given: str | None = None) -> str:
         references, meta = [], ""
     candidates = _headings(doc)
     if candidates and references:
+        # The first heading nearest to a reference, if within MAX_DISTANCE; headings
+        # further off change nothing, so their distances are not counted to the end.
         best, best_distance = "", 2.0
+        candidate_tokens = [tokens(candidate)[:_MAX_TOKENS] for candidate in candidates]
         for reference in references:
             ref_tokens = tokens(reference)[:_MAX_TOKENS]
-            for candidate in candidates:
-                cand_tokens = tokens(candidate)[:_MAX_TOKENS]
+            for candidate, cand_tokens in zip(candidates, candidate_tokens):
                 longest = max(len(ref_tokens), len(cand_tokens), 1)
-                if abs(len(ref_tokens) - len(cand_tokens)) / longest >= best_distance:
+                limit = _accepted_limit(longest, best_distance)
+                if abs(len(ref_tokens) - len(cand_tokens)) > limit:
                     continue  # the distance is at least the length difference
-                distance = token_distance(ref_tokens, cand_tokens) / longest
-                if distance < best_distance:
-                    best, best_distance = candidate, distance
+                distance = token_distance(ref_tokens, cand_tokens, limit)
+                if distance <= limit:
+                    best, best_distance = candidate, distance / longest
         return best if best_distance <= MAX_DISTANCE else meta
     if meta:
         return meta
     if candidates:
         return candidates[0]
     for element in doc.root.xpath(_TITLE_ATTRIBUTE_XPATH):
-        text = normalize_space("".join(element.itertext()))
+        text = normalize_space(text_of(element))
         if is_sane_title(text):
             return text
     return ""
@@ -128,7 +155,7 @@ def _headings(doc: ParsedPage, limit: int = 30) -> list[str]:
     """Texts of the first ``limit`` sane headings, in document order."""
     found = []
     for element in doc.root.iter(*_HEADINGS):
-        text = normalize_space("".join(element.itertext()))
+        text = normalize_space(text_of(element))
         if is_sane_title(text):
             found.append(text)
             if len(found) >= limit:

@@ -60,3 +60,27 @@ def test_pieces_name_the_element_holding_each_text():
     node = load_page("<p>Before <a>link</a> after</p>").nodes[0]
     held = [(owner.tag, text, visible) for owner, text, visible in node.pieces]
     assert held == [("p", "Before ", 6), ("a", "link", 4), ("p", " after", 5)]
+
+
+def test_token_counts_are_the_regex_counts_node_by_node(monkeypatch):
+    """Page.token_counts (count_tokens_each: a table of character classes) counts what
+    tokens() finds, text by text: case changes that add characters, CJK next to words,
+    characters past the table, chunks cut at SPLIT_LIMIT."""
+    import numpy as np
+
+    import newsml.text
+    from newsml.text import count_tokens_each, tokens
+
+    page = load_page(PAGE + "<p>İstanbul'da 北京时间 x_y 3.5%</p>")
+    assert page.token_counts.tolist() == [len(tokens(node.text)) for node in page.nodes]
+    alphabet = ["a", "Z", "9", "_", "-", " ", "\n", "\xa0", "é", "İ", "Σ", "中", "ひ", "カ", "한",
+                "\u2019", "\u0307", "٣", "ǅ", "\U00020000", "\U0001f600"]
+    rng = np.random.default_rng(2)
+    for limit in (newsml.text.SPLIT_LIMIT, 10):
+        monkeypatch.setattr(newsml.text, "SPLIT_LIMIT", limit)
+        for case in range(2000):
+            letters = alphabet if case % 3 == 0 else alphabet[:-2]  # most pages stay in the table
+            sizes = rng.integers(0, 25, size=rng.integers(0, 8))
+            texts = ["".join(rng.choice(letters, size=size)) for size in sizes]
+            counts = count_tokens_each(texts)
+            assert counts.dtype == np.int64 and counts.tolist() == [len(tokens(text)) for text in texts]

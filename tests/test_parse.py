@@ -174,3 +174,51 @@ def test_arbitrary_bytes_with_any_declaration_parse_or_raise_invalid_page(data, 
     except InvalidPageError:
         return
     assert all(node.text.strip() for node in nodes)
+
+
+def test_utf8_pages_skip_the_control_scan_only_when_clean(monkeypatch):
+    """The byte-level look at UTF-8 pages agrees with the regex over their text, for the
+    first 2,048 characters, the last of the Basic Multilingual Plane and a sample between,
+    also after a broken sequence and across the chunks it reads."""
+    from newsml import parse as parse_module
+    from newsml.encoding import decode_html
+
+    codes = [*range(0x800), *range(0x800, 0xD800, 61), *range(0xE000, 0x10000, 61), *range(0xFFF0, 0x10000)]
+    for chunk in (parse_module._CHUNK_BYTES, 3):
+        monkeypatch.setattr(parse_module, "_CHUNK_BYTES", chunk)
+        for code in codes:
+            for before in (b"<p>", b"<p>\xe4"):
+                data = before + chr(code).encode("utf-8") + b"x</p>"
+                text, encoding = decode_html(data)
+                if encoding == "utf-8":
+                    clean = not parse_module._utf8_may_hold_not_xml(data, text)
+                    assert clean == (parse_module._NOT_XML_RE.search(text) is None), (code, before)
+    page = load_page(b"<p>One \x0bsentence, \xef\xbf\xbewith care.</p>")
+    assert page.nodes[0].text == "One sentence, with care."
+
+
+def test_utf8_pages_skip_the_long_tag_scan_only_without_one(monkeypatch):
+    """Where the text of a UTF-8 page holds a tag limit_attributes must read, the byte-level
+    look says so: multi-byte characters, broken sequences, removed controls, chunks."""
+    import random
+
+    from newsml import parse as parse_module
+    from newsml.encoding import decode_html
+
+    pieces = [b"a", b" ", b"<", b">", b"<p ", b"\xe4\xb8\xad", b"\xff", b"&#0;", b"\x0b", b"x" * 700,
+              b"\xe4\xb8\xad" * 300]
+    rng = random.Random(12)
+    found = 0
+    for chunk in (parse_module._CHUNK_BYTES, 7):
+        monkeypatch.setattr(parse_module, "_CHUNK_BYTES", chunk)
+        for _ in range(2000):
+            data = b"".join(rng.choice(pieces) for _ in range(rng.randint(0, 14)))
+            text, encoding = decode_html(data)
+            if encoding == "utf-8" and parse_module._ANY_LONG_TAG_RE.search(parse_module.xml_safe(text)):
+                assert parse_module._utf8_may_hold_long_tags(data), data
+                found += 1
+    assert found > 10
+    assert not parse_module._utf8_may_hold_long_tags(b"<p" + b"a" * 1999 + b">")
+    attributes = " ".join(f"a{i}" for i in range(1500))
+    page = load_page(f"<p {attributes}>Text of a paragraph.</p>".encode())
+    assert len(page.nodes[0].block.attrib) == parse_module.MAX_ATTRIBUTES

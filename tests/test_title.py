@@ -56,6 +56,30 @@ def test_sanity_and_distance():
     assert token_distance(["a", "b", "c"], ["a", "c"]) == 1 and token_distance([], ["x"]) == 1
 
 
+def test_a_limited_distance_is_exact_up_to_the_limit():
+    """Past its limit the count stops (limit + 1); up to it, it is the full distance."""
+    import random
+
+    rng = random.Random(0)
+    for _ in range(3000):
+        a = rng.choices("abcd", k=rng.randint(0, 9))
+        b = rng.choices("abcd", k=rng.randint(0, 9))
+        full = _levenshtein(a, b)
+        assert token_distance(a, b) == full
+        limit = rng.randint(0, 6)
+        assert token_distance(a, b, limit) == min(full, limit + 1)
+
+
+def _levenshtein(a: list[str], b: list[str]) -> int:
+    """The textbook table, for reference."""
+    table = [[i + j if i * j == 0 else 0 for j in range(len(b) + 1)] for i in range(len(a) + 1)]
+    for i in range(1, len(a) + 1):
+        for j in range(1, len(b) + 1):
+            substitution = table[i - 1][j - 1] + (a[i - 1] != b[j - 1])
+            table[i][j] = min(table[i - 1][j] + 1, table[i][j - 1] + 1, substitution)
+    return table[-1][-1]
+
+
 def test_titles_of_the_labeled_pages():
     pages = load_corpus(LABELED)
     exact = sum(load_page(p.html).title == p.meta["title"] for p in pages)
