@@ -27,10 +27,12 @@ every article, longer than 40 tokens, was no key before). Both were chosen on th
 split sites, with the shipped model and, to see the adaptation as a new site sees it,
 with two bases trained on the train split without half of those sites each: at 5 pages,
 adapted minus base over the 24 sites went from +0.011 to +0.018 (shipped base) and from
-+0.031 to +0.042 (held-out bases). A logistic regression fitted on the site's pages over
-[the base's centred score, the vote] did no better than the votes with held-out bases
-(+0.025 to +0.029), and adding some of the base's evidence columns to it did not help
-with the shipped base; it was not kept. A model adapted before these two changes loads
++0.031 to +0.042 (held-out bases; ``scripts/site_curves.py --split train --ks 5 --draws
+10``, with ``--heldout-bases DIR`` for those, gives the figures after). A logistic
+regression fitted on the site's pages over [the base's centred score, the vote] did no
+better than the votes with held-out bases (+0.025 to +0.029), and adding some of the
+base's evidence columns to it did not help with the shipped base; it was not kept, nor
+its code. A model adapted before these two changes loads
 and scores with them: its long texts have no votes, and its nearest container decides.
 
 ``prior`` (how much the base weighs against one labeled page) is chosen by leaving one

@@ -83,6 +83,35 @@ def test_five_labeled_pages_beat_the_default_on_average_over_every_train_site():
     assert mean > 0.011, f"adapted minus default, mean over {len(sites)} train sites: {mean:+.4f}"
 
 
+def test_heldout_bases_leave_out_every_other_train_site_and_score_each_site_with_its_own():
+    """``site_curves.py --heldout-bases``: two halves of the train-split sites, each base
+    trained without exactly the pages of its half, and each site scored by the base that
+    never saw it (here a rule method, so nothing is trained)."""
+    if not SHARED_DATA.is_dir():
+        pytest.skip(f"shared corpora not found at {SHARED_DATA}")
+    curves = _site_curves()
+    sites = curves.find_sites(SHARED_DATA, 7, split="train")
+    first, second = curves.halves(sites)
+    assert abs(len(first) - len(second)) <= 1 and len(first) + len(second) == len(sites)
+    ordered = sorted((site.corpus, site.name) for site in sites)
+    assert [(site.corpus, site.name) for site in first] == ordered[0::2]
+    assert [(site.corpus, site.name) for site in second] == ordered[1::2]
+    pages = [page for folder in sorted(p for p in SHARED_DATA.iterdir() if p.is_dir())
+             for page in load_corpus(folder, split="train")]
+    for half, other in ((first, second), (second, first)):
+        kept = curves.without_sites(pages, half)
+        assert len(pages) - len(kept) == sum(len(site.pages) for site in half)
+        seen = {(page.corpus, curves.site_of(page)) for page in kept}
+        assert not seen & {(site.corpus, site.name) for site in half}
+        assert {(site.corpus, site.name) for site in other} <= seen
+    site = min(first, key=lambda site: len(site.pages))
+    rule = get_method("cetr")
+    results, _ = curves.run([site], [0], draws=1, seed=0, bases={site.name: rule})
+    assert site.default_f1 == pytest.approx(_f1s(rule, site.pages))
+    assert results[(site.name, 0)][0][0] == pytest.approx(np.mean(_f1s(rule, site.pages)))
+    assert site.default_f1 != pytest.approx(_f1s(get_method("default"), site.pages))
+
+
 def _train_sites(corpus: str, least: int, most: int) -> dict[str, list]:
     """The sites of ``corpus``'s *train* split with ``least`` to ``most`` pages: a stated
     rule, so no site is picked by how adaptation fares on it (and no test page is used)."""
