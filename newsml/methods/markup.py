@@ -134,29 +134,8 @@ class MarkupTokens(NodeMethod):
         an element's tokens with its ancestors' once per level it is seen at (blocks with one
         parent share their ancestors'), and the tokens of a block and of its ancestors are
         joined and sorted once for all blocks alike."""
-        index = self.vocabulary_
-        known: dict[tuple[int, str, str | None, str | None], frozenset[int]] = {}
-        chains: dict[tuple[Element, int], frozenset[int]] = {}
-        empty: frozenset[int] = frozenset()
-
-        def ids(element: Element, level: int) -> frozenset[int]:
-            """Ids of the tokens of ``element`` seen ``level`` steps above a node."""
-            key = (level if level < 2 else 2, element.tag, element.get("class"), element.get("id"))
-            found = known.get(key)
-            if found is None:
-                found = known[key] = frozenset(index[t] for t in element_tokens(element, level) if t in index)
-            return found
-
-        def chain(element: Element | None, level: int) -> frozenset[int]:
-            """Ids of the tokens of ``element`` seen ``level`` steps above a node and of its
-            ancestors up to the last level read."""
-            if element is None or level >= self.levels:
-                return empty
-            found = chains.get((element, level))
-            if found is None:
-                found = chains[element, level] = ids(element, level) | chain(element.getparent(), level + 1)
-            return found
-
+        tokens = _PageTokenIds(self.vocabulary_, self.levels)
+        ids, chain, empty = tokens.ids, tokens.chain, tokens.empty
         kinds: dict[tuple[frozenset[int], frozenset[int]], int] = {}
         by_block: dict[Element, int] = {}
         rows: list[int] = []
@@ -181,6 +160,46 @@ class MarkupTokens(NodeMethod):
     def feature_names(self) -> list[str]:
         """The learned tokens."""
         return sorted(getattr(self, "vocabulary_", {}))
+
+
+class _PageTokenIds:
+    """One page's token ids of elements and of their chains of ancestors, each worked out
+    once. A class and not closures: a closure calling itself is a reference cycle, and
+    this one would hold the page's lxml tree until the cyclic collector runs."""
+
+    empty: frozenset[int] = frozenset()
+
+    def __init__(self, index: dict[str, int], levels: int) -> None:
+        self.index = index
+        self.levels = levels
+        self.known: dict[tuple[int, str, str | None, str | None], frozenset[int]] = {}
+        self.chains: dict[tuple[Element, int], frozenset[int]] = {}
+
+    def ids(self, element: Element, level: int) -> frozenset[int]:
+        """Ids of the tokens of ``element`` seen ``level`` steps above a node."""
+        key = (level if level < 2 else 2, element.tag, element.get("class"), element.get("id"))
+        found = self.known.get(key)
+        if found is None:
+            index = self.index
+            found = frozenset(index[t] for t in element_tokens(element, level) if t in index)
+            self.known[key] = found
+        return found
+
+    def chain(self, element: Element | None, level: int) -> frozenset[int]:
+        """Ids of the tokens of ``element`` seen ``level`` steps above a node and of its
+        ancestors up to the last level read."""
+        pending: list[tuple[Element, int]] = []
+        found = self.empty
+        while element is not None and level < self.levels:
+            cached = self.chains.get((element, level))
+            if cached is not None:
+                found = cached
+                break
+            pending.append((element, level))
+            element, level = element.getparent(), level + 1
+        for element_seen, level_seen in reversed(pending):
+            found = self.chains[element_seen, level_seen] = self.ids(element_seen, level_seen) | found
+        return found
 
 
 def _nonzeros(rows: list[set[str]], index: dict[str, int]) -> tuple[np.ndarray, np.ndarray]:
