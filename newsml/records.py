@@ -21,7 +21,7 @@ from types import FrameType
 from typing import TYPE_CHECKING, Any
 
 from .errors import ConfigurationError, NewsmlError
-from .extract import extract_page
+from .extract import collector_paused, extract_page
 from .page import load_page
 from .parse import read_page
 from .sources import Payload, Source
@@ -90,7 +90,7 @@ def page_record(data: bytes, scorer: NodeMethod, identity: dict[str, Any], timeo
     """
     check_timeout(timeout)
     try:
-        with time_limit(timeout):
+        with time_limit(timeout), collector_paused():
             article = extract_page(load_page(data), scorer)
         return {**identity, **article.to_dict()}
     except Exception as exc:
