@@ -254,15 +254,24 @@ def _utf8_may_hold_long_tags(data: bytes) -> bool:
     Each character takes a byte or more, and each ``<`` and ``>`` of the text is a byte of
     its own, so without a ``<`` byte followed by as many bytes free of them there is no
     such tag (nine pages in ten). numpy finds the delimiters a megabyte at a time, in
-    half the time of the regex over the text.
+    half the time of the regex over the text; only the last ``<`` not yet followed by a
+    delimiter is carried from one megabyte to the next, so memory stays that of a chunk.
     """
+    limit = 2 * MAX_ATTRIBUTES
     view = np.frombuffer(data, dtype=np.uint8)
-    delimiters = np.concatenate([np.zeros(0, dtype=np.int64)] + [
-        np.flatnonzero((chunk == 0x3C) | (chunk == 0x3E)) + start
-        for start in range(0, len(view), _CHUNK_BYTES) for chunk in (view[start:start + _CHUNK_BYTES],)
-    ])
-    gaps = np.diff(delimiters, append=len(view)) - 1  # bytes up to the next delimiter, or the end
-    return bool((gaps[view[delimiters] == 0x3C] > 2 * MAX_ATTRIBUTES).any())
+    open_at = -1        # the last '<' of the chunks before, when no delimiter followed it yet
+    for start in range(0, len(view), _CHUNK_BYTES):
+        chunk = view[start:start + _CHUNK_BYTES]
+        found = np.flatnonzero((chunk == 0x3C) | (chunk == 0x3E))
+        if not found.size:
+            continue
+        if open_at >= 0 and start + int(found[0]) - open_at - 1 > limit:
+            return True
+        gaps = np.diff(found) - 1                       # bytes from each delimiter to the next
+        if (gaps[chunk[found[:-1]] == 0x3C] > limit).any():
+            return True
+        open_at = start + int(found[-1]) if chunk[found[-1]] == 0x3C else -1
+    return open_at >= 0 and len(view) - open_at - 1 > limit
 
 
 def _unsafe_reference(digits: tuple[str, str]) -> bool:

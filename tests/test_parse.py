@@ -222,3 +222,32 @@ def test_utf8_pages_skip_the_long_tag_scan_only_without_one(monkeypatch):
     attributes = " ".join(f"a{i}" for i in range(1500))
     page = load_page(f"<p {attributes}>Text of a paragraph.</p>".encode())
     assert len(page.nodes[0].block.attrib) == parse_module.MAX_ATTRIBUTES
+
+
+def test_the_long_tag_look_carries_an_open_tag_across_chunks(monkeypatch):
+    """Chunk by chunk, the same answer as over the whole buffer at once, for a '<' whose
+    run of free bytes spans chunks with no delimiter at all (memory: one chunk)."""
+    import random
+
+    import numpy as np
+
+    from newsml import parse as parse_module
+
+    def whole(data: bytes) -> bool:
+        view = np.frombuffer(data, dtype=np.uint8)
+        at = np.flatnonzero((view == 0x3C) | (view == 0x3E))
+        gaps = np.diff(at, append=len(view)) - 1
+        return bool((gaps[view[at] == 0x3C] > 2 * parse_module.MAX_ATTRIBUTES).any())
+
+    monkeypatch.setattr(parse_module, "MAX_ATTRIBUTES", 10)
+    rng = random.Random(3)
+    answers = set()
+    for chunk in (5, 64, parse_module._CHUNK_BYTES):
+        monkeypatch.setattr(parse_module, "_CHUNK_BYTES", chunk)
+        for _ in range(1500):
+            data = bytes(rng.choice(b"a" * 25 + b"<>") for _ in range(rng.randint(0, 300)))
+            assert parse_module._utf8_may_hold_long_tags(data) == whole(data), (chunk, data)
+            answers.add(whole(data))
+        assert parse_module._utf8_may_hold_long_tags(b"<" + b"a" * 21)
+        assert not parse_module._utf8_may_hold_long_tags(b"<" + b"a" * 20 + b">" * 50)
+    assert answers == {True, False}
