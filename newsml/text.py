@@ -8,11 +8,15 @@ lazily because its dictionary takes about a second.
 
 from __future__ import annotations
 
+import functools
 import re
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from functools import lru_cache
+from typing import Any, TypeVar, cast
 
 import numpy as np
+
+F = TypeVar("F", bound=Callable[..., Any])
 
 # Han (basic, extensions A to G, compatibility), kana and Hangul syllables.
 _CJK_RANGES = ("\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff\u3040-\u30ff\uac00-\ud7af"
@@ -241,3 +245,21 @@ def words(text: str) -> list[str]:
 def join_paragraphs(paragraphs: Iterable[str]) -> str:
     """Paragraphs joined one per line, empty ones dropped."""
     return "\n".join(p for p in paragraphs if p)
+
+
+def cached_when_short(maxsize: int = 16384, longest: int = 256) -> Callable[[F], F]:
+    """``functools.lru_cache`` for a function of one string, used only for strings of at
+    most ``longest`` characters (and None): the class and id strings of pages repeat
+    across a site's pages, but a crawler meets millions of them, some of megabytes, so
+    the cache holds at most ``maxsize`` keys of bounded length; longer ones are worked
+    out each time."""
+    def wrap(function: F) -> F:
+        cached = lru_cache(maxsize=maxsize)(function)
+
+        @functools.wraps(function)
+        def call(value: str | None) -> Any:
+            return cached(value) if value is None or len(value) <= longest else function(value)
+
+        call.cache_clear = cached.cache_clear  # type: ignore[attr-defined]
+        return cast(F, call)
+    return wrap

@@ -225,3 +225,21 @@ def test_families_and_markup_tokens_of_attributes_alone_are_those_of_them_joined
         assert semantics._own_families(element) == (semantics._word_families(joined) if joined else 0)
         assert markup.element_tokens(element, 0)[1:] == list(
             markup._word_tokens(" ".join(filter(None, parts[:2]))))
+
+
+def test_class_strings_are_cached_only_when_short():
+    """A crawler meets millions of class and id strings: the cache keeps short ones only."""
+    from newsml.text import cached_when_short
+
+    calls: list[str | None] = []
+
+    @cached_when_short(maxsize=4, longest=10)
+    def length(value: str | None) -> int:
+        calls.append(value)
+        return len(value or "")
+
+    assert [length("short"), length("short"), length(None), length(None)] == [5, 5, 0, 0]
+    assert calls == ["short", None]
+    long = "x" * 11
+    assert [length(long), length(long)] == [11, 11]
+    assert calls == ["short", None, long, long]

@@ -9,13 +9,12 @@ log(1 + n - 1) / log(1 + ``many``), capped at 1.
 
 from __future__ import annotations
 
-from functools import lru_cache
-
 import numpy as np
 from lxml import etree
 
 from ..page import Page
 from ..tags import Element
+from ..text import cached_when_short
 from .base import NodeFeatures
 
 
@@ -24,7 +23,7 @@ def signature(element: Element) -> tuple[str, str]:
     return str(element.tag), _normal_class(element.get("class"))
 
 
-@lru_cache(maxsize=65536)
+@cached_when_short()
 def _normal_class(value: str | None) -> str:
     """A class attribute with its whitespace normalized (pages repeat these a lot)."""
     return " ".join((value or "").split())

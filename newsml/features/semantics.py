@@ -10,12 +10,12 @@ learned (see :class:`~newsml.estimators.DempsterShaferClassifier`), not assumed.
 from __future__ import annotations
 
 import re
-from functools import lru_cache
 
 import numpy as np
 
 from ..page import Page
 from ..tags import Element
+from ..text import cached_when_short
 from .base import NodeFeatures
 
 #: family -> (pattern over class/id/itemprop, tags that belong to the family)
@@ -121,7 +121,7 @@ def _own_families(element: Element) -> int:
     return mark
 
 
-@lru_cache(maxsize=65536)
+@cached_when_short()
 def _word_families(words: str) -> int:
     """Bit mask of the families named in a class/id/itemprop string (pages repeat these a lot)."""
     mark = 0

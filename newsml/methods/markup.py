@@ -12,7 +12,6 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
-from functools import lru_cache
 from typing import TYPE_CHECKING
 
 import numpy as np
@@ -21,6 +20,7 @@ from ..errors import NewsmlError
 from ..estimators.frozen import expit
 from ..page import Page
 from ..tags import Element
+from ..text import cached_when_short
 from .base import NodeMethod, check_fitted
 
 if TYPE_CHECKING:
@@ -39,7 +39,7 @@ def element_tokens(element: Element, level: int) -> list[str]:
     return tokens
 
 
-@lru_cache(maxsize=65536)
+@cached_when_short()
 def _word_tokens(words: str) -> tuple[str, ...]:
     """The tokens of a class/id string (pages and sites repeat these a lot)."""
     lowered = words.lower()
