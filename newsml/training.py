@@ -10,6 +10,7 @@ is all boilerplate (one such page took a cross-validated F1 from 0.96 to 0.85).
 from __future__ import annotations
 
 import logging
+import pickle
 import warnings
 from collections.abc import Callable, Iterable, Sequence
 from concurrent.futures import ProcessPoolExecutor, as_completed
@@ -137,6 +138,7 @@ def cross_validated_f1(make: Callable[[], NodeMethod], pages: Sequence[Page],
     _FOLDS = (make, pages, labels, golds, groups, splits)
     try:
         context = fork_context()
+        shown: dict[Any, Any] = {}  # the folds' warnings, filtered as one process would
         if jobs > 1 and len(splits) > 1 and context is not None:
             with ProcessPoolExecutor(min(jobs, len(splits)), mp_context=context) as pool:
                 try:
@@ -145,7 +147,7 @@ def cross_validated_f1(make: Callable[[], NodeMethod], pages: Sequence[Page],
                         index, scores, caught = future.result()
                         for warning in caught:
                             warnings.warn_explicit(warning.message, warning.category, warning.filename,
-                                                   warning.lineno)
+                                                   warning.lineno, registry=shown)
                         by_fold[index] = scores
                         progress.advance()
                 except BrokenProcessPool:
@@ -175,12 +177,20 @@ def _fold_in_process(index: int) -> tuple[int, list[Score], list[warnings.Warnin
 
 
 def _picklable(warning: warnings.WarningMessage) -> warnings.WarningMessage:
-    """The warning with its message as the class raised, rebuilt from text if its arguments
-    cannot be pickled."""
-    message = warning.message
-    if not isinstance(message, Warning):
-        message = warning.category(str(message))
-    return warnings.WarningMessage(message, warning.category, warning.filename, warning.lineno)
+    """The warning as raised if it survives pickling (the way back to the parent), else
+    its text as its category, else as a UserWarning (which always pickles): a warning
+    must never cost the cross-validation its result."""
+    text = str(warning.message)
+    forms: tuple[Callable[[], Warning | str], ...] = (
+        lambda: warning.message, lambda: warning.category(text), lambda: UserWarning(text))
+    for form in forms[:-1]:
+        try:
+            message = form()
+            pickle.loads(pickle.dumps(message))
+        except Exception:  # noqa: BLE001 - any failure to pickle: try the next, plainer form
+            continue
+        return warnings.WarningMessage(message, warning.category, warning.filename, warning.lineno)
+    return warnings.WarningMessage(UserWarning(text), UserWarning, warning.filename, warning.lineno)
 
 
 def _fold_scores(index: int) -> tuple[int, list[Score]]:

@@ -145,6 +145,20 @@ def test_warnings_raised_in_fold_processes_reach_the_caller(labeled):
     assert sum("fold warning" in str(w.message) for w in caught) == 3
 
 
+def test_a_warning_that_cannot_be_pickled_still_reaches_the_parent():
+    from newsml.training import _picklable
+
+    class PageWarning(UserWarning):
+        def __init__(self, text, page):
+            super().__init__(text)
+            self.page = page
+
+    for raised in (UserWarning("unpicklable", lambda: 0), PageWarning("page 3 skipped", page=3)):
+        carried = _picklable(warnings.WarningMessage(raised, type(raised), "fold.py", 7))
+        back = pickle.loads(pickle.dumps(carried.message))
+        assert str(raised) in str(back) and (carried.filename, carried.lineno) == ("fold.py", 7)
+
+
 @pytest.mark.skipif(not sys.platform.startswith("linux"), reason="folds run in processes on Linux only")
 def test_a_fold_process_that_dies_is_an_error_not_a_hang(labeled):
     import os
