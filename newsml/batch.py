@@ -144,7 +144,7 @@ def stderr_line(record: dict[str, Any]) -> str | None:
     """The stderr line of an error record (None for an article)."""
     if "error" not in record:
         return None
-    source = Source(record["path"], record.get("url"))  # the path is shown as written already
+    source = Source(record["path"], record.get("url") or None)  # the path is shown as written already
     return f"newsml: error: {source.name}: {record['error']}"
 
 

@@ -86,6 +86,8 @@ class TextNode:
 
 def segment(body: Element) -> list[TextNode]:
     """Text nodes of ``body`` (a cleaned tree, see :func:`newsml.parse.parse`) in order.
+    The tree must hold elements only: parse() removes comments and processing
+    instructions, whose tail text this walk would not read.
 
     Siblings: nodes whose enclosing blocks share a parent element share ``group``.
 

@@ -114,7 +114,6 @@ def test_a_warc_file_gives_one_record_per_html_response(tmp_path):
     assert all("WARC-" not in r["text"] and "HTTP/1.1" not in r["text"] for r in found)
 
 
-
 def test_a_file_whose_name_does_not_say_what_it_is_is_opened_once_to_tell(tmp_path, monkeypatch):
     """A WARC file named crawl.dat and a page named page.dat: each is looked into once
     (the command line decides the number of jobs with it and tells the reader)."""
