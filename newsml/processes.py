@@ -43,7 +43,8 @@ def limited_threads(threads: int = 1) -> Iterator[None]:
     """At most ``threads`` threads per math library (BLAS, OpenMP) in the block: the
     parallelism of batch work is its processes, and N processes of N threads each
     oversubscribe. The environment and the libraries' thread pools are restored when
-    the block ends, so a Python caller's process is left as it was."""
+    the block ends, so a Python caller's process is left as it was. The environment is
+    the process's: two threads in such blocks at once may restore each other's values."""
     saved = {variable: os.environ.get(variable) for variable in THREAD_VARIABLES}
     for variable in THREAD_VARIABLES:
         os.environ.setdefault(variable, str(threads))
