@@ -181,9 +181,8 @@ def _picklable(warning: warnings.WarningMessage) -> warnings.WarningMessage:
     its text as its category, else as a UserWarning (which always pickles): a warning
     must never cost the cross-validation its result."""
     text = str(warning.message)
-    forms: tuple[Callable[[], Warning | str], ...] = (
-        lambda: warning.message, lambda: warning.category(text), lambda: UserWarning(text))
-    for form in forms[:-1]:
+    forms: tuple[Callable[[], Warning | str], ...] = (lambda: warning.message, lambda: warning.category(text))
+    for form in forms:
         try:
             message = form()
             pickle.loads(pickle.dumps(message))

@@ -25,12 +25,20 @@ def collector_on():
         gc.disable()
 
 
-def test_the_collector_is_paused_during_a_page_and_enabled_after(collector_on, monkeypatch):
+@pytest.fixture
+def watched(monkeypatch):
+    """An ECON method that notes whether the collector is on each time it scores a page,
+    and the list of what it noted."""
     method = new_method("econ")
-    seen = []
+    seen: list[bool] = []
     real = type(method).score_nodes
     monkeypatch.setattr(type(method), "score_nodes",
                         lambda self, page: seen.append(gc.isenabled()) or real(self, page))
+    return method, seen
+
+
+def test_the_collector_is_paused_during_a_page_and_enabled_after(collector_on, watched):
+    method, seen = watched
     assert extract(PAGE, method=method).text
     assert seen == [False]
     assert gc.isenabled()
@@ -49,13 +57,9 @@ def test_a_caller_that_disabled_the_collector_keeps_it_disabled(collector_on):
     gc.enable()
 
 
-def test_with_other_threads_running_the_collector_is_left_alone(collector_on, monkeypatch):
+def test_with_other_threads_running_the_collector_is_left_alone(collector_on, watched):
     """Another thread may need the collector while a page is extracted."""
-    method = new_method("econ")
-    seen = []
-    real = type(method).score_nodes
-    monkeypatch.setattr(type(method), "score_nodes",
-                        lambda self, page: seen.append(gc.isenabled()) or real(self, page))
+    method, seen = watched
     release = threading.Event()
     other = threading.Thread(target=release.wait, args=(10,))
     other.start()

@@ -120,12 +120,8 @@ def _inline_totals(nodes: list[TextNode]) -> tuple[dict[Element, int], dict[Elem
         some = len(pieces) == 1 or count_periods_commas("".join([text for _, text, _ in pieces]))
         for owner, text, n_chars in pieces:
             n_puncs = count_periods_commas(text) if some else 0
-            if owner in owned_chars:
-                owned_chars[owner] += n_chars
-                owned_puncs[owner] += n_puncs
-            else:
-                owned_chars[owner] = n_chars
-                owned_puncs[owner] = n_puncs
+            owned_chars[owner] = owned_chars.get(owner, 0) + n_chars
+            owned_puncs[owner] = owned_puncs.get(owner, 0) + n_puncs
     chars: dict[Element, int] = {}
     puncs: dict[Element, int] = {}
     chain_of: dict[Element, list[Element]] = {}
@@ -133,12 +129,8 @@ def _inline_totals(nodes: list[TextNode]) -> tuple[dict[Element, int], dict[Elem
         n_puncs = owned_puncs[owner]
         chain = chain_of[owner] = inline_chain(owner)
         for element in chain:
-            if element in chars:
-                chars[element] += n_chars
-                puncs[element] += n_puncs
-            else:
-                chars[element] = n_chars
-                puncs[element] = n_puncs
+            chars[element] = chars.get(element, 0) + n_chars
+            puncs[element] = puncs.get(element, 0) + n_puncs
     return chars, puncs, chain_of
 
 
