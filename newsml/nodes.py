@@ -21,7 +21,7 @@ from typing import NamedTuple
 import numpy as np
 
 from .tags import BLOCK_TAGS, BREAK_TAGS, Element
-from .text import SPLIT_LIMIT, count_tokens, normalize_space, visible_chars, words
+from .text import count_tokens, normalize_space, visible_chars, words
 
 
 @dataclass(slots=True, eq=False)
@@ -124,7 +124,7 @@ def segment(body: Element) -> list[TextNode]:
         nonlocal chars, link_chars, line, run_block, run_path
         if not parts:
             run_block, run_path = blocks[-1]
-        visible = len("".join(text.split())) if len(text) <= SPLIT_LIMIT else visible_chars(text)
+        visible = visible_chars(text)
         parts.append(text)
         if visible:
             if not chars:

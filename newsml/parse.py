@@ -43,7 +43,7 @@ from lxml import etree
 from .encoding import BOMS, decode_html, utf16_without_bom
 from .errors import InvalidPageError
 from .tags import BLOCK_TAGS, INVISIBLE_TAGS, VOID_TAGS, Element
-from .text import normalize_space
+from .text import normalize_space, visible_chars
 
 log = logging.getLogger(__name__)
 
@@ -388,8 +388,8 @@ def _prose_chars(element: Element) -> int:
 
     (An XPath for the links' text, ``.//a//text()``, takes a second on a 10 MB page.)
     """
-    links = sum(_non_space(text_of(link)) for link in element.iter("a"))
-    return max(_non_space(text_of(element)) - links, 0)
+    links = sum(visible_chars(text_of(link)) for link in element.iter("a"))
+    return max(visible_chars(text_of(element)) - links, 0)
 
 
 def text_of(element: Element) -> str:
@@ -397,10 +397,6 @@ def text_of(element: Element) -> str:
     if not len(element):
         return element.text or ""  # a leaf (most links): no XPath needed
     return _STRING_VALUE(element)
-
-
-def _non_space(text: str) -> int:
-    return len("".join(text.split()))
 
 
 def drop_keeping_tail(element: Element) -> None:

@@ -190,7 +190,10 @@ def _count_chunk(texts: Sequence[str]) -> np.ndarray:
 
 
 def visible_chars(text: str) -> int:
-    """Characters of ``text`` that are not whitespace (light on memory for long texts too)."""
+    """Characters of ``text`` that are not whitespace (light on memory for long texts too:
+    one piece of at most :data:`SPLIT_LIMIT` characters split at a time)."""
+    if len(text) <= SPLIT_LIMIT:        # nearly every text: no slicing
+        return len("".join(text.split()))
     return sum(len("".join(text[start:start + SPLIT_LIMIT].split()))
                for start in range(0, len(text), SPLIT_LIMIT))
 

@@ -18,6 +18,7 @@ import math
 import numpy as np
 
 from ..page import Page
+from ..text import visible_chars
 from .base import NodeMethod
 
 
@@ -41,8 +42,8 @@ class Cetd(NodeMethod):
         elements = [e for e in body.iter() if isinstance(e.tag, str)]
         stats = {e: [0.0, 1.0, 0.0, 1.0 if e.tag == "a" else 0.0] for e in elements}  # C, T, LC, LT
         for element in elements:
-            own = len("".join((element.text or "").split()))
-            own += sum(len("".join((child.tail or "").split())) for child in element)
+            own = visible_chars(element.text or "")
+            own += sum(visible_chars(child.tail or "") for child in element)
             stats[element][0] += own
         for element in reversed(elements):  # children before parents
             c, t, lc, lt = stats[element]

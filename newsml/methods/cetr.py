@@ -18,6 +18,7 @@ import numpy as np
 
 from ..assemble import gaussian_smooth
 from ..page import Page
+from ..text import visible_chars
 from .base import NodeMethod
 
 _INVISIBLE_RE = re.compile(r"(?is)<script\b.*?</script\s*>|<style\b.*?</style\s*>|<!--.*?-->")
@@ -30,7 +31,7 @@ def line_ratios(source: str) -> np.ndarray:
     ratios = []
     for line in cleaned.split("\n"):
         tags = len(_TAG_RE.findall(line))
-        chars = len("".join(_TAG_RE.sub("", line).split()))
+        chars = visible_chars(_TAG_RE.sub("", line))
         ratios.append(chars / max(tags, 1))
     return np.asarray(ratios, dtype=float)
 

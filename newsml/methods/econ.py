@@ -34,7 +34,7 @@ from ..groupings import BIG_TAGS, big_node_sets, inline_chain
 from ..nodes import TextNode
 from ..page import Page
 from ..tags import Element
-from ..text import count_periods_commas
+from ..text import count_periods_commas, visible_chars
 from .base import NodeMethod
 
 
@@ -71,7 +71,7 @@ class Econ(NodeMethod):
                 if tail:
                     tails += tail
             if tails:
-                length += len("".join(tails.split()))
+                length += visible_chars(tails)
                 if not punc:        # only whether the text-para has any matters
                     punc = count_periods_commas(tails)
             if not punc:
