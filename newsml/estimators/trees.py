@@ -163,7 +163,8 @@ class FrozenTrees:
             """``2 * node + went_right``: where each pair's next node is in ``walk.child``."""
             went_right = np.greater(x, threshold, out=np.empty(x.shape, dtype=np.int64), casting="unsafe")
             if missing:
-                went_right[np.isnan(x)] = walk.nan_right[node[np.isnan(x)]]
+                absent = np.isnan(x)
+                went_right[absent] = walk.nan_right[node[absent]]
             went_right += node
             went_right += node
             return went_right.ravel()
