@@ -30,6 +30,7 @@ from typing import Any
 import numpy as np
 
 from ..assemble import Assembly, FixedCut, OtsuCut, as_cut
+from ..comments import without_comments
 from ..errors import ConfigurationError, NewsmlError
 from ..estimators.frozen import FrozenDempsterShafer
 from ..estimators.trees import FrozenTrees
@@ -82,6 +83,10 @@ class Fusion(NodeMethod):
         Evidence that only the second stage reads, besides ``evidence`` and the context:
         columns whose relation to content is not one-sided (an ancestor's share of the
         page, a position), which trees can use and Dempster's rule cannot.
+    comments : "drop" or "keep"
+        "drop": after the cut, leave out the nodes inside comment sections
+        (:mod:`newsml.comments`), as an article extractor should; "keep": for labels
+        that count reader comments as content.
     """
 
     name = "fusion"
@@ -91,7 +96,8 @@ class Fusion(NodeMethod):
 
     def __init__(self, evidence: tuple[str, ...] = DEFAULT_EVIDENCE, sigma: str | float = "auto",
                  cut: Any = "auto", folds: int = 5, random_state: int = 0, weighting: str = "nodes",
-                 context: bool = True, tree_evidence: tuple[str, ...] = DEFAULT_TREE_EVIDENCE):
+                 context: bool = True, tree_evidence: tuple[str, ...] = DEFAULT_TREE_EVIDENCE,
+                 comments: str = "drop"):
         self.evidence = evidence
         self.sigma = sigma
         self.cut = cut
@@ -100,12 +106,15 @@ class Fusion(NodeMethod):
         self.weighting = weighting
         self.context = context
         self.tree_evidence = tree_evidence
+        self.comments = comments
 
     def __setstate__(self, state: dict[str, Any]) -> None:
         # model files from before the context stage have no ``context``: they score by
         # the combiner alone, which is what context=False means
         state.setdefault("context", state.get("booster_") is not None)
         state.setdefault("tree_evidence", ())
+        # model files from before comment sections were dropped get the default
+        state.setdefault("comments", "drop")
         # model files from before Assembly kept the chosen width and cut apart
         if "sigma_" in state and "assembly_" not in state:
             cut = OtsuCut() if state.pop("cut_") == "otsu" else FixedCut(0.5)
@@ -140,6 +149,8 @@ class Fusion(NodeMethod):
             as_cut(self.cut)
         if self.weighting not in ("tokens", "nodes"):
             raise ConfigurationError(f"weighting must be 'tokens' or 'nodes', not {self.weighting!r}")
+        if self.comments not in ("drop", "keep"):
+            raise ConfigurationError(f"comments must be 'drop' or 'keep', not {self.comments!r}")
 
     def _members(self, X: Sequence[Page], y: Sequence[np.ndarray] | None) -> dict[str, NodeMethod]:
         members = {}
@@ -255,7 +266,8 @@ class Fusion(NodeMethod):
         return self.assembly_.smooth(belief)
 
     def select(self, page: Page, scores: np.ndarray) -> np.ndarray:
-        return self.assembly_.select(scores)
+        keep = self.assembly_.select(scores)
+        return without_comments(page, keep) if self.comments == "drop" else keep
 
 
 def _news_probability(model: FrozenTrees, rows: np.ndarray) -> np.ndarray:

@@ -1,0 +1,86 @@
+"""Comment sections: named by id or class, dropped after the default's cut, never the whole page."""
+
+from __future__ import annotations
+
+import json
+
+import numpy as np
+import pytest
+from conftest import shared_corpus
+
+from newsml import ConfigurationError, extract, load_corpus
+from newsml.comments import names_comments, without_comments
+from newsml.methods import new_method
+from newsml.page import load_page
+from newsml.persistence import get_method
+from newsml.scoring import score
+
+BLOG = load_page("""<html><head><title>Bridge opens</title></head>
+<body class="single comments-open"><div class="post commented">
+<h1>Bridge opens</h1>
+<p>The new bridge opened on Monday, the council said.</p>
+<p>Traffic flowed at once, and the ferry will stop next month.</p></div>
+<div id="comments"><h3>3 Responses</h3>
+<ol class="commentlist"><li id="comment-41"><p>Great news, everyone!</p></li>
+<li id="comment-42"><p>About time, I have waited ten years.</p></li></ol>
+<div id="respond"><p>Leave a reply</p></div></div>
+<div class="userComment"><p>A note from a reader.</p></div>
+</body></html>""")
+
+
+@pytest.mark.parametrize("value, expected", [
+    ("comments", True), ("commentlist", True), ("comment even thread-odd depth-1", True),
+    ("comment-429", True), ("userComment", True), ("comment_body_40745827", True),
+    ("respond", True), ("disqus_thread", True), ("replies", True),
+    ("comments-open", False), ("comments_closed", False),   # whether comments are allowed
+    ("commented", False), ("post hentry", False), ("replace", False), ("", False), (None, False),
+])
+def test_which_names_are_comment_sections(value, expected):
+    assert names_comments(value) is expected
+
+
+def test_nodes_in_comment_sections_are_dropped_and_the_article_stays():
+    texts = [node.text for node in BLOG.nodes]
+    keep = without_comments(BLOG, np.ones(len(BLOG.nodes), dtype=bool))
+    kept = [text for text, k in zip(texts, keep) if k]
+    assert kept == ["Bridge opens", "The new bridge opened on Monday, the council said.",
+                    "Traffic flowed at once, and the ferry will stop next month."]
+
+
+def test_nothing_is_dropped_when_only_comments_are_kept():
+    only_comments = np.array([node.text.startswith(("Great news", "About time")) for node in BLOG.nodes])
+    assert only_comments.sum() == 2
+    np.testing.assert_array_equal(without_comments(BLOG, only_comments), only_comments)
+    none = np.zeros(len(BLOG.nodes), dtype=bool)
+    np.testing.assert_array_equal(without_comments(BLOG, none), none)
+
+
+def test_the_default_drops_comments_and_keep_keeps_them():
+    default = get_method("default")
+    assert default.comments == "drop"
+    scores = default.score_nodes(BLOG)
+    cut = default.assembly_.select(scores)
+    np.testing.assert_array_equal(default.select(BLOG, scores), without_comments(BLOG, cut))
+    default_keep = get_method("default")
+    default_keep.set_params(comments="keep")
+    np.testing.assert_array_equal(default_keep.select(BLOG, scores), cut)
+    assert "Great news" not in extract(BLOG.source).text
+
+
+def test_fusion_rejects_an_unknown_comments_choice(labeled):
+    docs, labels, _, _ = labeled
+    with pytest.raises(ConfigurationError, match="comments must be"):
+        new_method("fusion", comments="hide").fit(docs, labels)
+
+
+def test_dragnet_comment_threads_are_left_behind():
+    """Dragnet's train pages whose comment section was published apart from the gold (the
+    json's ``gold_has_comment_section``): the default keeps the article without the thread."""
+    folder = shared_corpus("dragnet")
+    pages = [page for page in load_corpus(folder, split="train")
+             if page.id in {"60", "317", "360", "R371"}]
+    assert len(pages) == 4
+    for page in pages:
+        assert json.loads(page.html_path.with_suffix(".json").read_text())["gold_has_comment_section"]
+        result = score(extract(page.html).text, page.gold)
+        assert result.precision > 0.9 and result.recall > 0.9, (page.id, result)
