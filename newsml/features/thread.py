@@ -50,8 +50,11 @@ _REPLY_START = re.compile(
     r"^\s*(?:#\s*\d*\s*)?(?:re|reply|回复|回覆|引用|答复)\s*[:：]|^\s*#\s*\d+\s*(?:楼|#)?\s*$", re.IGNORECASE)
 _DATE_TIME = re.compile(r"\d{1,4}\s*[-/.年]\s*\d{1,2}\s*[-/.月]?\s*(?:\d{1,2}\s*日?)?[\sT,]*\d{1,2}:\d{2}")
 
-#: A record: the element, its parent, its rank among its alike siblings, their number.
-Record = tuple[Element, Element, int, int]
+#: A record: the element, its parent, its rank among its alike siblings, their number,
+#: their signature.
+Record = tuple[Element, Element, int, int, tuple[str, str]]
+#: Per parent: how many children carry each signature, and each child's rank and signature.
+Run = tuple[Counter[tuple[str, str]], dict[Element, tuple[int, tuple[str, str]]]]
 
 
 class ThreadFeatures(NodeFeatures):
@@ -64,56 +67,57 @@ class ThreadFeatures(NodeFeatures):
         self.many = many
 
     def page_features(self, page: Page) -> np.ndarray:
-        rows = np.zeros((len(page.nodes), len(self.feature_names)))
+        n = len(page.nodes)
         scale = np.log1p(self.many)
         runs = _Runs()
         record_of: dict[Element, Record | None] = {}
         record_chars: Counter[Element] = Counter()
         run_chars: Counter[tuple[Element, tuple[str, str]]] = Counter()
-        found: list[tuple[Element, tuple[Element, tuple[str, str]]] | None] = []
+        inside, ranks, counts, reply = [0.0] * n, [0.0] * n, [0.0] * n, [0.0] * n
+        found: list[tuple[int, Element, tuple[Element, tuple[str, str]]]] = []
         for node in page.nodes:
-            if node.block not in record_of:
-                record_of[node.block] = runs.record(node.block)
-            record = record_of[node.block]
-            if record is None:
-                found.append(None)
-            else:
-                element, parent, rank, count = record
-                key = (parent, signature(element))
+            block = node.block
+            if block not in record_of:
+                record_of[block] = runs.record(block)
+            record = record_of[block]
+            i = node.index
+            if record is not None:
+                element, parent, rank, count, mark = record
+                key = (parent, mark)
                 record_chars[element] += node.chars
                 run_chars[key] += node.chars
-                found.append((element, key))
-                rows[node.index, 0] = 1.0
-                rows[node.index, 1] = min(np.log1p(rank) / scale, 1.0)
-                rows[node.index, 2] = min(np.log1p(count - 1) / scale, 1.0)
+                found.append((i, element, key))
+                inside[i], ranks[i], counts[i] = 1.0, rank, count - 1
             text = node.text
-            rows[node.index, 4] = float(bool(_REPLY_START.match(text)) or (
+            reply[i] = float(bool(_REPLY_START.match(text)) or (
                 len(text) <= REPLY_HEADER_CHARS and _DATE_TIME.search(text) is not None))
-        for node, where in zip(page.nodes, found):
-            if where is not None:
-                element, key = where
-                total = run_chars[key]
-                rows[node.index, 3] = record_chars[element] / total if total else 0.0
+        share = [0.0] * n
+        for i, element, key in found:
+            total = run_chars[key]
+            share[i] = record_chars[element] / total if total else 0.0
+        rows = np.array([inside, ranks, counts, share, reply], dtype=float).T
+        rows[:, 1:3] = np.minimum(np.log1p(rows[:, 1:3]) / scale, 1.0)
         return rows
 
 
 class _Runs:
-    """Per parent, its element children's signatures counted and each child's rank among
-    the alike ones, worked out once per parent."""
+    """Per parent, its record-tag children's signatures counted and each child's rank among
+    the alike ones, worked out once per parent; per element, whether it is a record."""
 
     def __init__(self) -> None:
-        self._by_parent: dict[Element, tuple[Counter[tuple[str, str]], dict[Element, int]]] = {}
+        self._by_parent: dict[Element, Run] = {}
+        self._records: dict[Element, Record | None] = {}
 
-    def of(self, parent: Element) -> tuple[Counter[tuple[str, str]], dict[Element, int]]:
+    def of(self, parent: Element) -> Run:
         found = self._by_parent.get(parent)
         if found is None:
             counts: Counter[tuple[str, str]] = Counter()
-            ranks: dict[Element, int] = {}
-            for child in parent:
-                if isinstance(child.tag, str):
-                    mark = signature(child)
-                    ranks[child] = counts[mark]
-                    counts[mark] += 1
+            ranks: dict[Element, tuple[int, tuple[str, str]]] = {}
+            # only record tags are asked for, and a signature holds the tag
+            for child in parent.iterchildren(*RECORD_TAGS):
+                mark = signature(child)
+                ranks[child] = counts[mark], mark
+                counts[mark] += 1
             found = self._by_parent[parent] = (counts, ranks)
         return found
 
@@ -125,9 +129,15 @@ class _Runs:
             if parent is None:
                 return None
             if element.tag in RECORD_TAGS:
-                counts, ranks = self.of(parent)
-                count = counts[signature(element)]
-                if count >= MIN_RECORDS:
-                    return element, parent, ranks[element], count
+                if element in self._records:
+                    found = self._records[element]
+                else:
+                    counts, ranks = self.of(parent)
+                    rank, mark = ranks[element]
+                    count = counts[mark]
+                    found = (element, parent, rank, count, mark) if count >= MIN_RECORDS else None
+                    self._records[element] = found
+                if found is not None:
+                    return found
             element = parent
         return None
