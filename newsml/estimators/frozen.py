@@ -20,10 +20,16 @@ _EPS = 1e-9
 
 def combine(h: np.ndarray, weights: np.ndarray, positive: np.ndarray) -> np.ndarray:
     """m({news}) for each row of evidence values ``h`` in [0, 1] (Dempster's rule)."""
-    mass = h * weights
-    P = 1.0 - np.prod(1.0 - mass[:, positive], axis=1)
-    N = 1.0 - np.prod(1.0 - mass[:, ~positive], axis=1)
+    P = 1.0 - np.prod(_doubt(h, weights, positive), axis=1)
+    N = 1.0 - np.prod(_doubt(h, weights, ~positive), axis=1)
     return P * (1.0 - N) / np.maximum(1.0 - P * N, _EPS)
+
+
+def _doubt(h: np.ndarray, weights: np.ndarray, which: np.ndarray) -> np.ndarray:
+    """``1 - h * weights`` of the columns ``which``, in one new matrix (a page of 100,000
+    nodes has 10 MB of them: no intermediate copies)."""
+    doubt = h[:, which] * weights[which]
+    return np.subtract(1.0, doubt, out=doubt)
 
 
 def expit(x: np.ndarray) -> np.ndarray:
@@ -33,8 +39,11 @@ def expit(x: np.ndarray) -> np.ndarray:
 
 
 def scaled_evidence(X: np.ndarray, scale_min: np.ndarray, scale_span: np.ndarray) -> np.ndarray:
-    """Evidence columns scaled to [0, 1] by the training range (clipped outside it)."""
-    return np.clip((X - scale_min) / scale_span, 0.0, 1.0)
+    """Evidence columns scaled to [0, 1] by the training range (clipped outside it), in
+    one new matrix."""
+    scaled = np.subtract(X, scale_min)
+    np.divide(scaled, scale_span, out=scaled)
+    return np.clip(scaled, 0.0, 1.0, out=scaled)
 
 
 def belief(h: np.ndarray, weights: np.ndarray, positive: np.ndarray, background: np.ndarray) -> np.ndarray:
