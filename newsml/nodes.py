@@ -115,8 +115,12 @@ def segment(body: Element) -> list[TextNode]:
         if chars:
             parent = run_block.getparent()
             group = groups.setdefault(parent if parent is not None else run_block, len(groups))
+            # a run of one piece, already normalized (seven nodes in ten), keeps the piece's
+            # string as its text: one string, not two equal ones
+            text = "".join(parts)
+            normal = normalize_space(text)
             # (positional: keywords take twice as long, for every node of every page)
-            nodes.append(TextNode(len(nodes), normalize_space("".join(parts)), chars, link_chars,
+            nodes.append(TextNode(len(nodes), text if normal == text else normal, chars, link_chars,
                                   run_block, run_path, group, pieces, line))
         parts, pieces = [], []
         chars = link_chars = 0
