@@ -158,10 +158,18 @@ def count_tokens_each(texts: Sequence[str]) -> np.ndarray:
         size += len(text) + 1
         if size > SPLIT_LIMIT:
             counts[start:end] = _count_chunk(texts[start:end])
-            counts[end] = count_tokens(text)  # may be long: counted alone
+            counts[end] = _count_long(text)  # may be long: counted alone
             start, size = end + 1, 0
     counts[start:] = _count_chunk(texts[start:])
     return counts
+
+
+def _count_long(text: str) -> int:
+    """:func:`count_tokens` of a text of any length, its :func:`counting_pieces` read by the
+    table of :func:`_count_chunk` (a piece with nowhere to cut it near the limit, by the
+    pattern: no per-character arrays for all of it)."""
+    return sum(len(tokens(piece)) if len(piece) > 2 * SPLIT_LIMIT else int(_count_chunk([piece])[0])
+               for piece in counting_pieces(text))
 
 
 def _count_chunk(texts: Sequence[str]) -> np.ndarray:
