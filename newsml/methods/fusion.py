@@ -155,8 +155,8 @@ class Fusion(NodeMethod):
         ``tree_evidence`` not already among them, then ``spare`` columns left for the
         caller to fill (no copy of the whole matrix to add the context columns).
 
-        Each piece's columns are written into the matrix as they come: the pieces are
-        never all held besides it (35 MB each on a 10 MB page).
+        Each piece's columns are written into the matrix as they come, so the pieces are
+        never all held besides it (on a 10 MB page, both would take 35 MB).
         """
         members = self.members_ if members is None else members
         names = self._names()
