@@ -89,7 +89,8 @@ def segment(body: Element) -> list[TextNode]:
     The tree must hold elements only: parse() removes comments and processing
     instructions, whose tail text this walk would not read.
 
-    Siblings: nodes whose enclosing blocks share a parent element share ``group``.
+    Siblings: nodes whose enclosing blocks share a parent element share ``group``. Nodes
+    with equal paths share one tuple (a 10 MB page has 86,000 blocks but 52 paths).
 
     One pass over the elements in document order (``iter``, a third faster than the
     start and end events of ``iterwalk``): an element's end comes when the next element
@@ -106,6 +107,7 @@ def segment(body: Element) -> list[TextNode]:
     tags: list[str] = [] if body.tag == "html" else ["html"]  # of the open elements
     opened: list[Element] = []  # the elements whose end is still to come, outermost first
     blocks: list[tuple[Element, tuple[str, ...]]] = []  # the open blocks, with their paths
+    paths: dict[tuple[str, ...], tuple[str, ...]] = {}  # one tuple per distinct path, shared
 
     def flush() -> None:
         """End the current run: a text node when it has visible characters."""
@@ -113,8 +115,12 @@ def segment(body: Element) -> list[TextNode]:
         if chars:
             parent = run_block.getparent()
             group = groups.setdefault(parent if parent is not None else run_block, len(groups))
+            # a run of one piece, already normalized (seven nodes in ten), keeps the piece's
+            # string as its text: one string, not two equal ones
+            text = "".join(parts)
+            normal = normalize_space(text)
             # (positional: keywords take twice as long, for every node of every page)
-            nodes.append(TextNode(len(nodes), normalize_space("".join(parts)), chars, link_chars,
+            nodes.append(TextNode(len(nodes), text if normal == text else normal, chars, link_chars,
                                   run_block, run_path, group, pieces, line))
         parts, pieces = [], []
         chars = link_chars = 0
@@ -160,7 +166,8 @@ def segment(body: Element) -> list[TextNode]:
         if tag in BLOCK_TAGS:
             if parts:
                 flush()
-            blocks.append((element, tuple(tags)))
+            path = tuple(tags)
+            blocks.append((element, paths.setdefault(path, path)))
         elif tag in BREAK_TAGS:
             if parts:
                 flush()

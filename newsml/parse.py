@@ -35,6 +35,7 @@ import re
 import zlib
 from collections.abc import Iterable
 from dataclasses import dataclass, field
+from functools import cached_property
 from pathlib import Path
 
 import numpy as np
@@ -109,9 +110,10 @@ _ANY_TAG_RE = re.compile(r"""<(?:[^>"']|"[^"]*"|'[^']*')*>|<!--.*?-->""", re.S)
 class ParsedPage:
     """A parsed, cleaned page: the lxml root and what was learned while parsing.
 
-    ``text`` is the decoded page as it was handed to the parser (source-line methods
-    such as CETR read it); ``flattened`` says the markup was too deep and was flattened;
-    ``revealed`` that the prose was read from noscript, template or srcdoc content.
+    ``flattened`` says the markup was too deep and was flattened; ``revealed`` that the
+    prose was read from noscript, template or srcdoc content. ``data`` is the page as
+    :func:`parse` read it (the caller's own bytes or text when it gave those), from
+    which :attr:`text` is made again when asked for.
     """
 
     root: Element
@@ -119,8 +121,15 @@ class ParsedPage:
     title_text: str = ""
     meta: dict[str, str] = field(default_factory=dict)
     flattened: bool = False
-    text: str = field(default="", repr=False)
+    data: bytes | str = field(default="", repr=False)
     revealed: bool = False
+
+    @cached_property
+    def text(self) -> str:
+        """The decoded page as it was handed to the parser (source-line methods such as
+        CETR read it). Made again from :attr:`data` on first use, not kept from parsing:
+        most methods never read it, and a page's text takes up to four times its bytes."""
+        return _page_text(self.data)[0]
 
 
 def read_page(page: bytes | str | Path) -> bytes | str:
@@ -182,6 +191,30 @@ def parse(page: bytes | str | Path) -> ParsedPage:
     if isinstance(data, bytes):
         data = _maybe_gunzip(data)
         _reject_binary(data)
+    text, encoding = _page_text(data)
+    root, lost = _parse_utf8(_utf8(text))
+    flattened = False
+    for depth in SAFE_DEPTHS if lost else ():
+        log.debug("markup nested past the parser's limit: flattening below depth %d", depth)
+        root, lost = _parse_utf8(_utf8(flatten_deep_markup(text, depth)))
+        flattened = True
+        if not lost:
+            break
+    if lost:
+        log.debug("flattened markup still loses text: parsing its text only, a line per block")
+        root, _ = _parse_utf8(_utf8(text_only_markup(text)))
+    meta = _read_meta(root)
+    title_text = _title_text(root)
+    revealed = clean(root)
+    return ParsedPage(root=root, encoding=encoding, title_text=title_text, meta=meta,
+                      flattened=flattened, data=data, revealed=revealed)
+
+
+def _page_text(data: bytes | str) -> tuple[str, str]:
+    """The text of page bytes (decoded) or text, as the parser is to read it, and its
+    encoding: without what no XML tree can hold, an XML declaration or attributes past
+    the limit. Raises InvalidPageError for text that is no HTML page."""
+    if isinstance(data, bytes):
         text, encoding = decode_html(data)
         utf8 = data if encoding == "utf-8" else None
     else:
@@ -201,22 +234,7 @@ def parse(page: bytes | str | Path) -> ParsedPage:
         text = text[declaration.end():]
     if utf8 is None or _utf8_may_hold_long_tags(utf8):
         text = limit_attributes(text)
-    root, lost = _parse_utf8(_utf8(text))
-    flattened = False
-    for depth in SAFE_DEPTHS if lost else ():
-        log.debug("markup nested past the parser's limit: flattening below depth %d", depth)
-        root, lost = _parse_utf8(_utf8(flatten_deep_markup(text, depth)))
-        flattened = True
-        if not lost:
-            break
-    if lost:
-        log.debug("flattened markup still loses text: parsing its text only, a line per block")
-        root, _ = _parse_utf8(_utf8(text_only_markup(text)))
-    meta = _read_meta(root)
-    title_text = _title_text(root)
-    revealed = clean(root)
-    return ParsedPage(root=root, encoding=encoding, title_text=title_text, meta=meta,
-                      flattened=flattened, text=text, revealed=revealed)
+    return text, encoding
 
 
 def xml_safe(text: str, known_clean: bool = False) -> str:

@@ -31,6 +31,15 @@ def test_otsu_splits_two_clusters_on_a_fine_grid():
     assert otsu_select(np.array([0.7, 0.7])).tolist() == [True, True]   # falls back to >= 0.5
 
 
+def test_otsu_over_blocks_of_thresholds_is_otsu_over_all_of_them(monkeypatch):
+    import newsml.assemble
+
+    values = np.random.default_rng(0).random(2001) ** 3
+    whole = otsu_threshold(values)
+    monkeypatch.setattr(newsml.assemble, "_BLOCK_CELLS", 7 * values.size)   # 15 blocks of 7 thresholds
+    assert otsu_threshold(values) == whole
+
+
 def test_gaussian_smoothing_lifts_a_short_line_between_long_ones():
     scores = np.array([0.0, 0.9, 0.9, 0.1, 0.9, 0.9, 0.0])
     smooth = gaussian_smooth(scores, 1.0)

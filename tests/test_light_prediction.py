@@ -171,7 +171,9 @@ def test_normalize_space_past_the_split_limit_is_the_same(monkeypatch):
     monkeypatch.setattr(newsml.text, "SPLIT_LIMIT", 3)
     rng = np.random.default_rng(1)
     for _ in range(2000):
-        text = "".join(rng.choice([" ", "\n", "\xa0", "a", "中", ".", "7", "é"], size=rng.integers(0, 30)))
+        # (U+1000A and U+1F600 end in the code units of a line feed and of no whitespace)
+        text = "".join(rng.choice([" ", "\n", "\xa0", "\x1c", "\u3000", "a", "中", ".", "7", "é",
+                                   "\U0001000a", "\U0001f600"], size=rng.integers(0, 30)))
         if len(text) > 8:
             assert len(list(newsml.text.whitespace_pieces(text))) > 1 or not re.search(r"\s", text[3:])
         assert normalize_space(text) == re.sub(r"\s+", " ", text).strip()

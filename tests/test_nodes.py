@@ -36,6 +36,8 @@ def test_link_characters_are_counted_inside_a_node():
 def test_block_path_depth_and_siblings():
     nodes = load_page(PAGE).nodes
     home, world, headline, first, second, after, footer = nodes
+    assert home.path is world.path and first.path is second.path   # equal paths: one tuple
+    assert headline.text is headline.pieces[0][1]                  # a normalized piece: one string
     assert home.tag == "li" and home.path == ("html", "body", "div", "ul", "li")
     assert home.depth == 5 and headline.depth == 4
     assert home.group == world.group          # list items share their <ul>

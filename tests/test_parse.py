@@ -43,6 +43,13 @@ def test_reads_a_path(tmp_path):
     assert extract(path).text == extract(str(path)).text == "From a file, really."
 
 
+def test_the_page_text_is_made_from_the_callers_bytes_when_asked_for():
+    data = '<?xml version="1.0"?><html><body><p>Caf\u00e9\x00 prices rose.</p></body></html>'.encode()
+    parsed = load_page(data).parsed
+    assert parsed.data is data and "text" not in vars(parsed)      # no decoded copy held
+    assert parsed.text == "<html><body><p>Caf\u00e9 prices rose.</p></body></html>"
+
+
 def test_gzipped_page_is_decompressed():
     assert extract(gzip.compress(b"<p>Compressed, yes.</p>")).text == "Compressed, yes."
 

@@ -160,17 +160,27 @@ class Fusion(NodeMethod):
                 members[name] = member.fit(X, y) if y is not None else member
         return members
 
-    def evidence_matrix(self, page: Page, members: dict[str, NodeMethod] | None = None) -> np.ndarray:
+    def evidence_matrix(self, page: Page, members: dict[str, NodeMethod] | None = None,
+                        spare: int = 0) -> np.ndarray:
         """The evidence columns of one page, one row per node: ``evidence``, then the
-        ``tree_evidence`` not already among them."""
+        ``tree_evidence`` not already among them, then ``spare`` columns left for the
+        caller to fill (no copy of the whole matrix to add the context columns).
+
+        Each piece's columns are written into the matrix as they come, so the pieces are
+        never all held besides it (on a 10 MB page, both would take 35 MB).
+        """
         members = self.members_ if members is None else members
-        columns = []
-        for name in self._names():
+        names = self._names()
+        matrix = np.empty((len(page.nodes), self._width(names) + spare))
+        start = 0
+        for name in names:
             if name in members:
-                columns.append(members[name].score_nodes(page).reshape(-1, 1))
+                columns = members[name].score_nodes(page).reshape(-1, 1)
             else:
-                columns.append(family(name)().page_features(page))  # type: ignore[misc]
-        return np.hstack(columns) if columns else np.zeros((len(page.nodes), 0))
+                columns = family(name)().page_features(page)  # type: ignore[misc]
+            matrix[:, start:start + columns.shape[1]] = columns
+            start += columns.shape[1]
+        return matrix
 
     def feature_names(self) -> list[str]:
         """Names of the columns the method learns from: evidence, then context."""
@@ -257,11 +267,12 @@ class Fusion(NodeMethod):
         check_fitted(self, "combiner_")
         if not page.nodes:
             return np.zeros(0)
-        evidence = self.evidence_matrix(page)
-        belief = self.combiner_.belief(evidence[:, :self._width(self.evidence)])
         booster = getattr(self, "booster_", None)
+        context = len(CONTEXT_NAMES) if booster is not None else 0
+        rows = self.evidence_matrix(page, spare=context)
+        belief = self.combiner_.belief(rows[:, :self._width(self.evidence)])
         if booster is not None:
-            rows = np.hstack([evidence, belief_context(page, belief)])
+            rows[:, rows.shape[1] - context:] = belief_context(page, belief)
             belief = _news_probability(booster, rows)
         return self.assembly_.smooth(belief)
 
