@@ -127,6 +127,8 @@ def predict(
     resume: Annotated[bool, typer.Option(
         "--resume", help="Skip the pages already in the -o JSON-lines file and append the others.")] = False,
     force: Annotated[bool, typer.Option("--force", help="Replace an existing -o file.")] = False,
+    keep_comments: Annotated[bool, typer.Option(
+        "--keep-comments", help="Keep the text of comment sections, which the default leaves out.")] = False,
     debug: DebugOption = False,
 ) -> None:
     """Extract the article of each PAGE.
@@ -151,7 +153,12 @@ def predict(
         destination, done = batch.open_output(output, paths, fmt, resume=resume, force=force)
     except NewsmlError as exc:
         _fail(str(exc))
-    spec = ScorerSpec(method or "default", str(model) if model is not None else None)
+    spec = ScorerSpec(method or "default", str(model) if model is not None else None, keep_comments)
+    if keep_comments:
+        try:   # a method that keeps comments anyway is an error before any page is read
+            spec.load()
+        except NewsmlError as exc:
+            _fail(str(exc))
     warc = {path for path in paths if is_warc(path)}  # looked at once: batch.run is told
     jobs = jobs or available_cores()
     if not warc:

@@ -135,14 +135,25 @@ class ScorerSpec:
 
     method: str = "default"
     model: str | None = None
+    keep_comments: bool = False
 
     def load(self) -> NodeMethod:
         """The method: the model file's, else the named method (its shipped model if any)."""
         from .persistence import get_method, load_model
 
-        if self.model is not None:
-            return load_model(self.model)[0]
-        return get_method(self.method)
+        method = load_model(self.model)[0] if self.model is not None else get_method(self.method)
+        return keeping_comments(method) if self.keep_comments else method
+
+
+def keeping_comments(method: NodeMethod) -> NodeMethod:
+    """``method`` set to keep the text of comment sections (the default drops it; an adapted
+    model's base is set), or a ConfigurationError naming a method that never drops it."""
+    target = method.base_method() if hasattr(method, "base_method") else method
+    if "comments" not in target.get_params():
+        raise ConfigurationError(f"method {method.name!r} keeps comment sections already: "
+                                 "only the default (fusion) leaves them out")
+    target.set_params(comments="keep")
+    return method
 
 
 #: The environment variables that set the threads of the math libraries.

@@ -84,3 +84,46 @@ def test_dragnet_comment_threads_are_left_behind():
         assert json.loads(page.html_path.with_suffix(".json").read_text())["gold_has_comment_section"]
         result = score(extract(page.html).text, page.gold)
         assert result.precision > 0.9 and result.recall > 0.9, (page.id, result)
+
+
+def test_keep_comments_brings_the_thread_back_on_the_command_line(tmp_path):
+    from typer.testing import CliRunner
+
+    from newsml.cli import app
+
+    page = next(p for p in load_corpus(shared_corpus("dragnet"), split="train") if p.id == "317")
+    runner = CliRunner()
+    dropped = runner.invoke(app, ["predict", str(page.html_path), "-f", "json", "--timeout", "0", "-j", "1"])
+    kept = runner.invoke(app, ["predict", str(page.html_path), "-f", "json", "--timeout", "0", "-j", "1",
+                               "--keep-comments"])
+    assert dropped.exit_code == 0 and kept.exit_code == 0, (dropped.output, kept.output)
+    without, with_thread = json.loads(dropped.stdout)["text"], json.loads(kept.stdout)["text"]
+    assert with_thread.startswith(without[:200]) and len(with_thread) > 5 * len(without)
+
+
+def test_keep_comments_with_a_method_that_never_drops_them_is_an_error(tmp_path):
+    from typer.testing import CliRunner
+
+    from newsml.cli import app
+    from newsml.records import ScorerSpec
+
+    with pytest.raises(ConfigurationError, match="keeps comment sections already"):
+        ScorerSpec("econ", keep_comments=True).load()
+    page = tmp_path / "p.html"
+    page.write_text(BLOG.source, encoding="utf-8")
+    result = CliRunner().invoke(app, ["predict", str(page), "-m", "econ", "--keep-comments"])
+    assert result.exit_code == 2 and "keeps comment sections already" in result.output
+    assert ScorerSpec(keep_comments=True).load().comments == "keep"
+
+
+def test_an_adapted_model_keeps_comments_through_its_base():
+    from conftest import LABELED
+
+    from newsml.adaptation import AdaptedMethod
+    from newsml.records import keeping_comments
+    from newsml.training import labeled_pages
+
+    kept, _ = labeled_pages(load_corpus(LABELED, split="train")[:3])
+    adapted = AdaptedMethod().fit([parsed for _, parsed, _ in kept], [labels for _, _, labels in kept])
+    assert adapted.base_method().comments == "drop"
+    assert keeping_comments(adapted) is adapted and adapted.base_method().comments == "keep"
