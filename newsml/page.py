@@ -18,7 +18,7 @@ from .lang import detect_lang
 from .nodes import BlockTree, TextNode, block_tree, segment
 from .parse import ParsedPage, parse
 from .tags import Element
-from .text import count_tokens_each
+from .text import count_tokens_each, punctuation_counts
 from .title import extract_title
 
 
@@ -61,6 +61,13 @@ class Page:
     def token_counts(self) -> np.ndarray:
         """Scoring tokens per node (float): the weight of a node in token-level scores."""
         counts = count_tokens_each([node.text for node in self.nodes]).astype(float)
+        counts.setflags(write=False)  # shared by every reader of the page
+        return counts
+
+    @cached_property
+    def punctuation_counts(self) -> np.ndarray:
+        """Sentence punctuation marks per node (:func:`newsml.text.count_punctuation`), int."""
+        counts = punctuation_counts([node.text for node in self.nodes])
         counts.setflags(write=False)  # shared by every reader of the page
         return counts
 

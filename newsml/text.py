@@ -208,6 +208,41 @@ def count_punctuation(text: str) -> int:
     return len(_PUNCT_RE.findall(text))
 
 
+#: Which characters of the Basic Multilingual Plane are :data:`PUNCTUATION` (all are).
+_IS_PUNCTUATION = np.zeros(0x10000, dtype=bool)
+_IS_PUNCTUATION[[ord(char) for char in PUNCTUATION]] = True
+_IS_PUNCTUATION[0xFFFF] = False         # where the code points past the plane are looked up
+
+
+def punctuation_counts(texts: list[str]) -> np.ndarray:
+    """:func:`count_punctuation` of each text, looked up for many at once (in runs of at
+    most :data:`SPLIT_LIMIT` characters; a longer text alone, by the pattern)."""
+    if sum(map(len, texts)) <= SPLIT_LIMIT:
+        return _run_punctuation(texts)
+    counts = np.zeros(len(texts), dtype=np.int64)
+    run: list[int] = []
+    size = 0
+    for i, text in enumerate(texts):
+        if len(text) > SPLIT_LIMIT:
+            counts[i] = count_punctuation(text)
+            continue
+        if size + len(text) > SPLIT_LIMIT:
+            counts[run] = _run_punctuation([texts[j] for j in run])
+            run, size = [], 0
+        run.append(i)
+        size += len(text)
+    if run:
+        counts[run] = _run_punctuation([texts[j] for j in run])
+    return counts
+
+
+def _run_punctuation(texts: list[str]) -> np.ndarray:
+    points = np.frombuffer("".join(texts).encode("utf-32-le", "surrogatepass"), dtype=np.uint32)
+    marks = np.flatnonzero(_IS_PUNCTUATION.take(np.minimum(points, 0xFFFF)))
+    ends = np.cumsum(np.fromiter(map(len, texts), dtype=np.int64, count=len(texts)))
+    return np.diff(np.searchsorted(marks, ends), prepend=0)
+
+
 def has_cjk(text: str) -> bool:
     """Whether ``text`` holds at least one CJK character."""
     return _CJK_RE.search(text) is not None
