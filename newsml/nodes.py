@@ -186,10 +186,11 @@ class BlockTree(NamedTuple):
     block: np.ndarray
 
     def levels(self) -> list[np.ndarray]:
-        """Element indices by depth, the root's level first."""
+        """Element indices by depth, the root's level first (each level in index order)."""
         if not len(self.depth):
             return []
-        return [np.flatnonzero(self.depth == d) for d in range(int(self.depth.max()) + 1)]
+        by_depth = np.argsort(self.depth, kind="stable")
+        return np.split(by_depth, np.cumsum(np.bincount(self.depth))[:-1])
 
     def subtree_sums(self, per_node: np.ndarray, levels: list[np.ndarray] | None = None) -> np.ndarray:
         """For every element, the sum of ``per_node`` over the nodes whose block lies under it."""

@@ -78,6 +78,24 @@ class Page:
         return block_tree(self.nodes)
 
     @cached_property
+    def block_levels(self) -> list[np.ndarray]:
+        """The elements of :attr:`block_tree` by depth (:meth:`~newsml.nodes.BlockTree.levels`),
+        found once for every subtree sum of the page."""
+        return self.block_tree.levels()
+
+    @cached_property
+    def tree_totals(self) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+        """Per element of :attr:`block_tree`: the visible characters, link characters and text
+        nodes under it (float; read by several features)."""
+        tree, levels, nodes = self.block_tree, self.block_levels, self.nodes
+        chars = tree.subtree_sums(np.array([node.chars for node in nodes], dtype=float), levels)
+        links = tree.subtree_sums(np.array([node.link_chars for node in nodes], dtype=float), levels)
+        count = tree.subtree_sums(np.ones(len(nodes)), levels)
+        for total in (chars, links, count):
+            total.setflags(write=False)
+        return chars, links, count
+
+    @cached_property
     def title(self) -> str:
         """The article's title (:func:`newsml.title.extract_title`), the caller's if sane."""
         return extract_title(self.parsed, self.given_title)
