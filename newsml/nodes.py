@@ -178,12 +178,14 @@ class BlockTree(NamedTuple):
     """The nodes' blocks and the elements above them, as index arrays.
 
     ``parent[e]`` is the index of element e's parent (the root is its own parent),
-    ``depth[e]`` its distance from the root, ``block[i]`` the index of node i's block.
+    ``depth[e]`` its distance from the root, ``block[i]`` the index of node i's block,
+    ``elements[e]`` the element itself.
     """
 
     parent: np.ndarray
     depth: np.ndarray
     block: np.ndarray
+    elements: list[Element]
 
     def levels(self) -> list[np.ndarray]:
         """Element indices by depth, the root's level first (each level in index order)."""
@@ -202,9 +204,9 @@ class BlockTree(NamedTuple):
 
 def block_tree(nodes: list[TextNode]) -> BlockTree:
     """The :class:`BlockTree` of ``nodes``."""
-    index: dict[object, int] = {}
+    index: dict[Element, int] = {}
     parents: list[int] = []
-    pending: list[tuple[int, object]] = []
+    pending: list[tuple[int, Element | None]] = []
     for node in nodes:
         element = node.block
         while element is not None and element not in index:
@@ -226,4 +228,4 @@ def block_tree(nodes: list[TextNode]) -> BlockTree:
         depth += moved
         ancestor = step
     block = np.fromiter((index[node.block] for node in nodes), dtype=np.int64, count=len(nodes))
-    return BlockTree(parent, depth, block)
+    return BlockTree(parent, depth, block, list(index))

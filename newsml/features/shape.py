@@ -19,7 +19,7 @@ def ancestor_mass(page: Page, sizes: np.ndarray, levels: int) -> np.ndarray:
     """Tokens under each node's block ancestor ``levels`` up, over the page maximum."""
     if not page.nodes:
         return np.zeros(0)
-    parent, _, groups = page.block_tree
+    parent, groups = page.block_tree.parent, page.block_tree.block
     for _ in range(levels):
         groups = parent[groups]          # the root is its own parent: climbing stops there
     totals = np.bincount(groups, weights=sizes)[groups]
