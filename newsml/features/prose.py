@@ -89,7 +89,8 @@ def _class_bits(chars: str) -> np.ndarray:
     """The class bits (:data:`_CLASSES`) of each character of ``chars``, found by the patterns."""
     bits = np.zeros(len(chars), dtype=np.uint8)
     for bit, pattern in enumerate(_CLASSES):
-        bits[[match.start() for match in pattern.finditer(chars)]] |= 1 << bit
+        for run in re.finditer(f"(?:{pattern.pattern})+", chars, pattern.flags):  # runs, not each character
+            bits[run.start():run.end()] |= 1 << bit
     return bits
 
 
