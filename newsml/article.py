@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from dataclasses import asdict, dataclass, field
+from dataclasses import dataclass, field, fields
 from typing import Any
 
 import numpy as np
@@ -27,8 +27,13 @@ class Article:
         return "\n".join(self.paragraphs)
 
     def to_dict(self) -> dict[str, Any]:
-        """Plain-data form (the CLI's json/jsonl record), ``text`` included."""
-        data = asdict(self)
+        """Plain-data form (the CLI's json/jsonl record), ``text`` included.
+
+        (``dataclasses.asdict`` gives the same, but deep-copies every paragraph string: a
+        shallow copy of the lists is enough, their items are immutable.)
+        """
+        data = {item.name: getattr(self, item.name) for item in fields(self)}
+        data["paragraphs"], data["scores"] = list(self.paragraphs), list(self.scores)
         data["text"] = self.text
         return data
 

@@ -185,18 +185,21 @@ class BlockTree(NamedTuple):
     """The nodes' blocks and the elements above them, as index arrays.
 
     ``parent[e]`` is the index of element e's parent (the root is its own parent),
-    ``depth[e]`` its distance from the root, ``block[i]`` the index of node i's block.
+    ``depth[e]`` its distance from the root, ``block[i]`` the index of node i's block,
+    ``elements[e]`` the element itself.
     """
 
     parent: np.ndarray
     depth: np.ndarray
     block: np.ndarray
+    elements: list[Element]
 
     def levels(self) -> list[np.ndarray]:
-        """Element indices by depth, the root's level first."""
+        """Element indices by depth, the root's level first (each level in index order)."""
         if not len(self.depth):
             return []
-        return [np.flatnonzero(self.depth == d) for d in range(int(self.depth.max()) + 1)]
+        by_depth = np.argsort(self.depth, kind="stable")
+        return np.split(by_depth, np.cumsum(np.bincount(self.depth))[:-1])
 
     def subtree_sums(self, per_node: np.ndarray, levels: list[np.ndarray] | None = None) -> np.ndarray:
         """For every element, the sum of ``per_node`` over the nodes whose block lies under it."""
@@ -208,9 +211,9 @@ class BlockTree(NamedTuple):
 
 def block_tree(nodes: list[TextNode]) -> BlockTree:
     """The :class:`BlockTree` of ``nodes``."""
-    index: dict[object, int] = {}
+    index: dict[Element, int] = {}
     parents: list[int] = []
-    pending: list[tuple[int, object]] = []
+    pending: list[tuple[int, Element | None]] = []
     for node in nodes:
         element = node.block
         while element is not None and element not in index:
@@ -232,4 +235,4 @@ def block_tree(nodes: list[TextNode]) -> BlockTree:
         depth += moved
         ancestor = step
     block = np.fromiter((index[node.block] for node in nodes), dtype=np.int64, count=len(nodes))
-    return BlockTree(parent, depth, block)
+    return BlockTree(parent, depth, block, list(index))

@@ -18,7 +18,7 @@ from .lang import detect_lang
 from .nodes import BlockTree, TextNode, block_tree, segment
 from .parse import ParsedPage, parse
 from .tags import Element
-from .text import count_tokens_each
+from .text import count_tokens_each, punctuation_counts
 from .title import extract_title
 
 
@@ -65,10 +65,35 @@ class Page:
         return counts
 
     @cached_property
+    def punctuation_counts(self) -> np.ndarray:
+        """Sentence punctuation marks per node (:func:`newsml.text.count_punctuation`), int."""
+        counts = punctuation_counts([node.text for node in self.nodes])
+        counts.setflags(write=False)  # shared by every reader of the page
+        return counts
+
+    @cached_property
     def block_tree(self) -> BlockTree:
         """Index arrays of the nodes' blocks and their ancestors (:class:`newsml.nodes.BlockTree`);
         several features climb this tree."""
         return block_tree(self.nodes)
+
+    @cached_property
+    def block_levels(self) -> list[np.ndarray]:
+        """The elements of :attr:`block_tree` by depth (:meth:`~newsml.nodes.BlockTree.levels`),
+        found once for every subtree sum of the page."""
+        return self.block_tree.levels()
+
+    @cached_property
+    def tree_totals(self) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+        """Per element of :attr:`block_tree`: the visible characters, link characters and text
+        nodes under it (float; read by several features)."""
+        tree, levels, nodes = self.block_tree, self.block_levels, self.nodes
+        chars = tree.subtree_sums(np.array([node.chars for node in nodes], dtype=float), levels)
+        links = tree.subtree_sums(np.array([node.link_chars for node in nodes], dtype=float), levels)
+        count = tree.subtree_sums(np.ones(len(nodes)), levels)
+        for total in (chars, links, count):
+            total.setflags(write=False)
+        return chars, links, count
 
     @cached_property
     def title(self) -> str:

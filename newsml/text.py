@@ -231,15 +231,74 @@ def count_punctuation(text: str) -> int:
     return len(_PUNCT_RE.findall(text))
 
 
+#: Which characters of the Basic Multilingual Plane are :data:`PUNCTUATION` (all are).
+_IS_PUNCTUATION = np.zeros(0x10000, dtype=bool)
+_IS_PUNCTUATION[[ord(char) for char in PUNCTUATION]] = True
+_IS_PUNCTUATION[0xFFFF] = False         # where the code points past the plane are looked up
+
+
+def punctuation_counts(texts: list[str]) -> np.ndarray:
+    """:func:`count_punctuation` of each text, looked up for many at once (in runs of at
+    most :data:`SPLIT_LIMIT` characters; a longer text alone, by the pattern)."""
+    if sum(map(len, texts)) <= SPLIT_LIMIT:
+        return _run_punctuation(texts)
+    counts = np.zeros(len(texts), dtype=np.int64)
+    run: list[int] = []
+    size = 0
+    for i, text in enumerate(texts):
+        if len(text) > SPLIT_LIMIT:
+            counts[i] = count_punctuation(text)
+            continue
+        if size + len(text) > SPLIT_LIMIT:
+            counts[run] = _run_punctuation([texts[j] for j in run])
+            run, size = [], 0
+        run.append(i)
+        size += len(text)
+    if run:
+        counts[run] = _run_punctuation([texts[j] for j in run])
+    return counts
+
+
+def _run_punctuation(texts: list[str]) -> np.ndarray:
+    points = np.frombuffer("".join(texts).encode("utf-32-le", "surrogatepass"), dtype=np.uint32)
+    marks = np.flatnonzero(_IS_PUNCTUATION.take(np.minimum(points, 0xFFFF)))
+    ends = np.cumsum(np.fromiter(map(len, texts), dtype=np.int64, count=len(texts)))
+    return np.diff(np.searchsorted(marks, ends), prepend=0)
+
+
 def has_cjk(text: str) -> bool:
     """Whether ``text`` holds at least one CJK character."""
     return _CJK_RE.search(text) is not None
 
 
 def han_ratio(text: str) -> float:
-    """Share of Han characters among the letters and digits of ``text`` (0 when none)."""
-    letters = len(_ALNUM_RE.findall(text))
-    return len(_HAN_RE.findall(text)) / letters if letters else 0.0
+    """Share of Han characters among the letters and digits of ``text`` (0 when none).
+
+    The characters of the two patterns (``_ALNUM_RE``, ``_HAN_RE``) are counted by looking
+    up each code point in a table made from them (a tenth of the time of the patterns'
+    matches); the rare ones past the Basic Multilingual Plane by the patterns themselves.
+    """
+    points = np.frombuffer(text.encode("utf-32-le", "surrogatepass"), dtype=np.uint32)
+    bits = np.bincount(_bmp_alnum_han().take(np.minimum(points, 0xFFFF)), minlength=4)
+    letters, han = int(bits[1] + bits[3]), int(bits[2] + bits[3])
+    astral = points[points > 0xFFFF]
+    if astral.size:
+        rare = "".join(map(chr, astral.tolist()))
+        letters += len(_ALNUM_RE.findall(rare))
+        han += len(_HAN_RE.findall(rare))
+    return han / letters if letters else 0.0
+
+
+@lru_cache(maxsize=1)
+def _bmp_alnum_han() -> np.ndarray:
+    """Per character of the Basic Multilingual Plane (U+FFFF, where the others are looked
+    up, is neither): 1 if ``_ALNUM_RE`` matches it, plus 2 if ``_HAN_RE`` does (made once)."""
+    plane = "".join(map(chr, range(0xFFFF)))
+    bits = np.zeros(0x10000, dtype=np.intp)
+    for bit, pattern in ((1, _ALNUM_RE), (2, _HAN_RE)):
+        for run in re.finditer(f"(?:{pattern.pattern})+", plane, pattern.flags):  # runs, not each one
+            bits[run.start():run.end()] |= bit
+    return bits
 
 
 @lru_cache(maxsize=1)

@@ -175,6 +175,8 @@ def main() -> None:
             "FastWARC + Resiliparse (one process)": (
                 [sys.executable, "-c", FLOOR, str(warc)], args.warc_pages),
         }
+        if not args.warc_pages:     # no WARC.gz to read: the runs on files only
+            configs = {name: config for name, config in configs.items() if config[1]}
         speedups = []
         for round_ in range(args.rounds):
             speedups.append(machine_speedup())
@@ -253,12 +255,14 @@ def main() -> None:
         "- What the machine gave two processes: two pure-Python loops in two processes against one "
         f"process, before each round and after the last: {', '.join(f'{x:.2f}x' for x in speedups)} "
         "(2.0 on two idle cores).",
-        f"- `--jobs 2` / `--jobs 1` on files: {rate['newsml --jobs 2'] / rate['newsml --jobs 1']:.2f}x; "
-        f"on the WARC.gz: {rate['newsml WARC.gz --jobs 2'] / rate['newsml WARC.gz --jobs 1']:.2f}x.",
+        f"- `--jobs 2` / `--jobs 1` on files: {rate['newsml --jobs 2'] / rate['newsml --jobs 1']:.2f}x"
+        + (f"; on the WARC.gz: {rate['newsml WARC.gz --jobs 2'] / rate['newsml WARC.gz --jobs 1']:.2f}x."
+           if args.warc_pages else "."),
         f"- newsml `--jobs 2` / trafilatura `--parallel 2`: "
         f"{rate['newsml --jobs 2'] / rate['trafilatura --input-dir --parallel 2']:.2f}x.",
-        f"- newsml WARC.gz `--jobs 2` / FastWARC + Resiliparse in one process: "
-        f"{rate['newsml WARC.gz --jobs 2'] / rate['FastWARC + Resiliparse (one process)']:.2f}x.",
+        *([f"- newsml WARC.gz `--jobs 2` / FastWARC + Resiliparse in one process: "
+           f"{rate['newsml WARC.gz --jobs 2'] / rate['FastWARC + Resiliparse (one process)']:.2f}x."]
+          if args.warc_pages else []),
         "",
     ]
     if memory:

@@ -59,6 +59,21 @@ def test_naive_bayes_features_block_and_node_level():
         NaiveBayesFeatures(level="page").page_features(PAGE)
 
 
+def test_naive_bayes_block_counts_a_paragraph_of_nested_blocks_once():
+    from newsml.features.blocks import block_rows
+    from newsml.page import load_page
+
+    page = load_page("<html><body><div>Lead, text.<p>One, <a href='#'>two</a>.</p>Tail!"
+                     "<p>Three.</p></div><div><p>Four</p></div></body></html>")
+    texts = [node.text for node in page.nodes]
+    assert texts == ["Lead, text.", "One, two.", "Tail!", "Three.", "Four"]
+    rows = block_rows(page, [[0, 1, 2, 3], [4]])
+    chars = len("Lead,text.One,two.Tail!Three.")
+    # the outer <div>'s nodes and the <p> nodes inside it: its two <p>, not four
+    assert rows[0].tolist() == pytest.approx([chars - 3, 3 / chars, 6 / chars, 2])
+    assert rows[1].tolist() == [4, 0.0, 0.0, 1]
+
+
 def test_topic_relation_needs_more_than_gamma_co_occurrences():
     sets = [["storm", "harbour", "ferry"]] * 3 + [["storm", "harbour"], ["sale", "shoes"]]
     topics, weights = page_topics(sets, gamma=2)
@@ -196,14 +211,14 @@ def test_belief_context_boxes_hold_every_node_below_not_only_siblings():
 
 
 def test_punctuation_of_many_texts_at_once_is_that_of_each(monkeypatch):
-    import newsml.features.shape as shape
+    import newsml.text as text_module
     from newsml.text import count_punctuation
 
     texts = ["One, two. Three!", "", "北京。（新华社）“好”", "no marks", "😀!𠀀？", "...—…", "x" * 9]
     expected = [count_punctuation(text) for text in texts]
-    assert shape.punctuation_counts(texts).tolist() == expected
-    monkeypatch.setattr(shape, "SPLIT_LIMIT", 8)         # runs of a few texts, and long texts alone
-    assert shape.punctuation_counts(texts).tolist() == expected
+    assert text_module.punctuation_counts(texts).tolist() == expected
+    monkeypatch.setattr(text_module, "SPLIT_LIMIT", 8)         # runs of a few texts, and long texts alone
+    assert text_module.punctuation_counts(texts).tolist() == expected
 
 
 def test_families_and_markup_tokens_of_attributes_alone_are_those_of_them_joined():

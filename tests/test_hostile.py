@@ -229,6 +229,33 @@ def test_pages_files_and_strings_past_the_size_limit_are_refused(tmp_path, monke
     assert load_page("<p>" + "word " * 100 + "</p>").nodes  # below the limit
 
 
+def test_files_at_the_size_limit_and_pipes_are_read_whole(tmp_path, monkeypatch):
+    """A regular file is read at its size, a pipe (no size) up to the limit: both whole."""
+    import os
+    import threading
+
+    monkeypatch.setattr(parse_module, "MAX_PAGE_BYTES", 1000)
+    exact = ("<p>" + "x" * 993 + "</p>").encode()
+    path = tmp_path / "exact.html"
+    path.write_bytes(exact)
+    assert parse_module.read_page(path) == exact
+    if not hasattr(os, "mkfifo"):
+        return
+    fifo = tmp_path / "pipe.html"
+    os.mkfifo(fifo)
+    for data, fits in ((exact, True), (exact + b" ", False)):
+        writer = threading.Thread(target=fifo.write_bytes, args=(data,))
+        writer.start()
+        try:
+            if fits:
+                assert parse_module.read_page(fifo) == data
+            else:
+                with pytest.raises(InvalidPageError, match="page too large: the file"):
+                    parse_module.read_page(fifo)
+        finally:
+            writer.join()
+
+
 def test_an_element_with_100000_attributes_keeps_only_the_first_ones():
     attributes = " ".join(f'a{i}="v"' for i in range(100_000))
     html = f"<html><body><p id=first {attributes}>Text of the page, here.</p></body></html>"

@@ -22,3 +22,23 @@ ZH = "北京时间昨天晚上，国家统计局发布了最新的经济数据�
 ])
 def test_detect_lang(text, declared, expected):
     assert detect_lang(text, declared) == expected
+
+
+def test_han_ratio_counts_what_its_patterns_match():
+    """The table lookup of han_ratio counts the characters the two patterns match, in and
+    past the Basic Multilingual Plane (and lone surrogates, U+FFFF)."""
+    import random
+
+    from newsml.text import _ALNUM_RE, _HAN_RE, han_ratio
+
+    rnd = random.Random(7)
+
+    def any_char() -> str:
+        return chr(rnd.choice([rnd.randrange(0x110000), rnd.randrange(0x3000, 0xA000), rnd.randrange(128)]))
+
+    texts = ["", "___", "abc_1 ２３", "中文ab，。",
+             "\U00020000\U0003134f x \U0001F600 \ud800", "\uffff\U00010000"]
+    texts += ["".join(any_char() for _ in range(rnd.randrange(40))) for _ in range(500)]
+    for text in texts:
+        letters = len(_ALNUM_RE.findall(text))
+        assert han_ratio(text) == (len(_HAN_RE.findall(text)) / letters if letters else 0.0), repr(text)

@@ -112,3 +112,29 @@ def test_prose_counts_of_a_page_at_once_are_those_of_each_text():
     texts = ["".join(rng.choices(alphabet, k=rng.randrange(0, 40))) for _ in range(300)]
     assert prose.page_counts(texts).tolist() == [list(prose._counts(text)) for text in texts]
     assert prose.page_counts([]).shape == (0, 8)
+
+
+def test_stop_words_of_a_page_without_dotted_capital_i_are_the_patterns():
+    """Without İ or the Kelvin sign, words are read as runs of ASCII bytes: the same words,
+    in the same order, as the pattern's matches (quotes before, inside and alone included)."""
+    import random
+
+    import newsml.features.prose as prose
+    from newsml.text import ENGLISH_STOP_WORDS
+
+    stops = sorted(ENGLISH_STOP_WORDS)
+    pieces = ["'", "’", "''", " ", "\n", "x" * 13, "Isn't", "o’clock", "THE", "ﬁnance", "é", "ß",
+              "\ud800the", "😀an", "٣", "_", "-", "the'", "'’'"]
+    rng = random.Random(11)
+
+    def piece() -> str:
+        if rng.random() < 0.5:
+            return rng.choice(pieces)
+        word = rng.choice(stops)
+        return word.title() if rng.random() < 0.3 else word
+
+    for _ in range(300):
+        joined = "".join(piece() for _ in range(rng.randrange(30))) + "\n"
+        assert not any(char in joined for char in prose._LOWER_TO_ASCII)
+        words = prose._LATIN_WORD_RE.findall(joined.lower())
+        assert prose._stop_words(joined).tolist() == [word in ENGLISH_STOP_WORDS for word in words], joined

@@ -36,19 +36,21 @@ COMPACT_BELOW = 0.7
 class _Walk(NamedTuple):
     """The nodes renumbered for the descent, built once per loaded model.
 
-    Split nodes come first, so a node ``k >= first_leaf`` is a leaf; a step goes from
-    node ``k`` to ``child[2 * k + went_right]``. A leaf is its own child both ways and
-    never goes right (threshold +inf, NaN stays left), so a pair on a leaf can take
-    more steps unchanged.
+    Split nodes come first, so a node ``k >= first_leaf`` is a leaf. The descent holds
+    each (row, tree) pair at a *place*, ``2 * k`` for node ``k``: every per-node array
+    has node k's entry at places 2k and 2k + 1, and a step goes from place ``p`` to
+    ``child[p + went_right]`` (one addition, no doubling per step). A leaf is its own
+    child both ways and never goes right (threshold +inf, NaN stays left), so a pair on
+    a leaf can take more steps unchanged.
     """
 
-    feature: np.ndarray            # per node: the split's feature (0 on leaves)
-    threshold: np.ndarray          # per node: go right when x > threshold (+inf on leaves)
-    nan_right: np.ndarray          # per node: whether NaN goes right (False on leaves)
-    child: np.ndarray              # at 2 * node + went_right: the next node
-    value: np.ndarray              # per node: the leaf's value (0 on split nodes)
-    roots: np.ndarray              # the trees' first nodes
-    first_leaf: int
+    feature: np.ndarray            # per place: the split's feature (0 on leaves)
+    threshold: np.ndarray          # per place: go right when x > threshold (+inf on leaves)
+    nan_right: np.ndarray          # per place: whether NaN goes right (False on leaves)
+    child: np.ndarray              # at place + went_right: the next node's place
+    value: np.ndarray              # per place: the leaf's value (0 on split nodes)
+    roots: np.ndarray              # the places of the trees' first nodes
+    first_leaf: int                # the place of the first leaf
 
 
 class FrozenTrees:
@@ -91,7 +93,8 @@ class FrozenTrees:
         children = np.column_stack([new[self.left[split]], new[self.right[split]]]).ravel()
         child = np.concatenate([children, np.repeat(np.arange(first_leaf, len(self.leaf)), 2)])
         value = np.concatenate([np.zeros(first_leaf), self.value[leaves]])
-        return _Walk(feature, threshold, nan_right, child, value, new[self.roots], first_leaf)
+        return _Walk(np.repeat(feature, 2), np.repeat(threshold, 2), np.repeat(nan_right, 2), 2 * child,
+                     np.repeat(value, 2), 2 * new[self.roots], 2 * first_leaf)
 
     @classmethod
     def from_estimator(cls, model: HistGradientBoostingClassifier, check_rows: np.ndarray | None = None,
@@ -159,38 +162,36 @@ class FrozenTrees:
         flat = X.ravel()
         missing = bool(np.isnan(flat).any())
 
-        def step(node: np.ndarray, x: np.ndarray, threshold: np.ndarray) -> np.ndarray:
-            """``2 * node + went_right``: where each pair's next node is in ``walk.child``."""
-            went_right = np.greater(x, threshold, out=np.empty(x.shape, dtype=np.int64), casting="unsafe")
+        def step(place: np.ndarray, x: np.ndarray, threshold: np.ndarray) -> np.ndarray:
+            """Each pair's next place (``take``: a fifth faster than indexing with an array)."""
+            went_right = x > threshold
             if missing:
                 absent = np.isnan(x)
-                went_right[absent] = walk.nan_right[node[absent]]
-            went_right += node
-            went_right += node
-            return went_right.ravel()
+                went_right[absent] = walk.nan_right.take(place[absent])
+            return walk.child.take((place + went_right).ravel())
 
         # every pair starts at its tree's root: the roots' columns of X, in pair order
         # (row i, tree j at i * n_trees + j)
-        node = walk.child[step(np.broadcast_to(walk.roots, (n_rows, n_trees)), X[:, walk.feature[walk.roots]],
-                               walk.threshold[walk.roots])]
+        place = step(np.broadcast_to(walk.roots, (n_rows, n_trees)), X[:, walk.feature[walk.roots]],
+                     walk.threshold[walk.roots])
         start = np.repeat(np.arange(0, n_rows * n_features, n_features), n_trees)   # row's offset in flat
-        pair = np.arange(len(node))
-        leaf = np.empty(len(node), dtype=np.int64)            # each pair's leaf, once it is dropped
-        held = len(node)
+        pair = np.arange(len(place))
+        leaf = np.empty(len(place), dtype=np.int64)           # each pair's leaf place, once it is dropped
+        held = len(place)
         while True:
-            moving = node < walk.first_leaf
+            moving = place < walk.first_leaf
             n_moving = int(np.count_nonzero(moving))
             if n_moving == 0:
-                leaf[pair] = node
+                leaf[pair] = place
                 break
             if n_moving < COMPACT_BELOW * held:               # drop the pairs that stopped
                 stopped, kept = np.flatnonzero(~moving), np.flatnonzero(moving)
-                leaf[pair.take(stopped)] = node.take(stopped)
-                node, start, pair = node.take(kept), start.take(kept), pair.take(kept)
+                leaf[pair.take(stopped)] = place.take(stopped)
+                place, start, pair = place.take(kept), start.take(kept), pair.take(kept)
                 held = n_moving
             for _ in range(LEVELS_PER_CHECK):
-                node = walk.child[step(node, flat[start + walk.feature[node]], walk.threshold[node])]
-        return self.baseline + walk.value[leaf].reshape(n_rows, n_trees).sum(axis=1)
+                place = step(place, flat.take(start + walk.feature.take(place)), walk.threshold.take(place))
+        return self.baseline + walk.value.take(leaf).reshape(n_rows, n_trees).sum(axis=1)
 
     def predict_proba(self, X: np.ndarray) -> np.ndarray:
         """``[P(0), P(1)]`` per row."""

@@ -32,11 +32,8 @@ class AncestorFeatures(NodeFeatures):
         if not nodes:
             return np.zeros((0, len(self.feature_names)))
         tree = page.block_tree
-        levels = tree.levels()
-        tokens = tree.subtree_sums(page.token_counts, levels)
-        chars = tree.subtree_sums(np.array([node.chars for node in nodes], dtype=float), levels)
-        links = tree.subtree_sums(np.array([node.link_chars for node in nodes], dtype=float), levels)
-        count = tree.subtree_sums(np.ones(len(nodes)), levels)
+        tokens = tree.subtree_sums(page.token_counts, page.block_levels)
+        chars, links, count = page.tree_totals
         not_root = tree.parent != np.arange(len(tree.parent))
         branches = np.bincount(tree.parent[not_root], minlength=len(tree.parent)).astype(float)
         total = max(float(page.token_counts.sum()), 1.0)

@@ -15,7 +15,6 @@ from ..errors import ConfigurationError
 from ..groupings import NB_BLOCK_TAGS, nb_blocks
 from ..page import Page
 from ..tags import Element
-from ..text import count_punctuation
 from .base import NodeFeatures
 
 
@@ -37,9 +36,8 @@ class NaiveBayesFeatures(NodeFeatures):
         nodes = page.nodes
         rows = np.zeros((len(nodes), 4))
         groups = [[node.index] for node in nodes] if self.level == "node" else self.blocks(page)
-        paragraphs: dict[Element, frozenset[Element]] = {}
-        for group in groups:
-            rows[group] = block_row(page, group, paragraphs)
+        if groups:
+            rows[np.concatenate(groups)] = np.repeat(block_rows(page, groups), list(map(len, groups)), axis=0)
         return rows
 
     def blocks(self, page: Page) -> list[list[int]]:
@@ -47,23 +45,30 @@ class NaiveBayesFeatures(NodeFeatures):
         return nb_blocks(page.nodes, self.block_tags, self.merge_siblings)
 
 
-def block_row(page: Page, group: list[int],
-              paragraphs: dict[Element, frozenset[Element]] | None = None) -> np.ndarray:
-    """The four naive-Bayes features of the text nodes in ``group`` taken together.
+def block_rows(page: Page, groups: list[list[int]]) -> np.ndarray:
+    """The four naive-Bayes features of each group of text nodes taken together, one row
+    per group (groups do not share nodes).
 
-    ``paragraphs`` memoizes each block's ``<p>`` elements across calls on one page:
-    many nodes share a block, and a block's subtree is walked only once.
+    The sums are taken for all groups at once; a ``<p>`` counts once per group, also
+    when the group's nodes lie in nested blocks, and each block's subtree is walked once.
     """
     nodes = page.nodes
-    chars = sum(nodes[i].chars for i in group)
-    links = sum(nodes[i].link_chars for i in group)
-    punct = sum(count_punctuation(nodes[i].text) for i in group)
-    memo = {} if paragraphs is None else paragraphs
-    found: set[Element] = set()
-    for block in {nodes[i].block for i in group}:
-        if block not in memo:
-            memo[block] = frozenset(block.iter("p"))
-        found |= memo[block]
-    p_count = len(found)
-    return np.array([chars - links, links / chars if chars else 0.0,
-                     punct / chars if chars else 0.0, p_count])
+    members = np.concatenate(groups) if groups else np.zeros(0, dtype=np.int64)
+    owner = np.repeat(np.arange(len(groups)), list(map(len, groups)))
+    per_node = np.array([(node.chars, node.link_chars) for node in nodes], dtype=float).reshape(-1, 2)
+    chars = np.bincount(owner, weights=per_node[members, 0], minlength=len(groups))
+    links = np.bincount(owner, weights=per_node[members, 1], minlength=len(groups))
+    punct = np.bincount(owner, weights=page.punctuation_counts[members], minlength=len(groups))
+    paragraphs: dict[Element, frozenset[Element]] = {}   # each block's <p> elements
+    p_count = np.zeros(len(groups))
+    for k, group in enumerate(groups):
+        found: set[Element] = set()
+        for block in {nodes[i].block for i in group}:
+            under = paragraphs.get(block)
+            if under is None:
+                under = paragraphs[block] = frozenset(block.iter("p"))
+            found |= under
+        p_count[k] = len(found)
+    with np.errstate(divide="ignore", invalid="ignore"):
+        return np.column_stack([chars - links, np.where(chars > 0, links / chars, 0.0),
+                                np.where(chars > 0, punct / chars, 0.0), p_count])

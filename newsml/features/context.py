@@ -36,8 +36,8 @@ def belief_context(page: Page, belief: np.ndarray, main_share: float = 0.8) -> n
     belief = np.asarray(belief, dtype=float)
     tokens = page.token_counts
     tree = page.block_tree
-    parent, _, block = tree
-    levels = tree.levels()
+    parent, block = tree.parent, tree.block
+    levels = page.block_levels
     columns = [belief, gaussian_smooth(belief, 2.0), gaussian_smooth(belief, 5.0)]
     weight = np.maximum(tokens, 1.0)            # a node without tokens ("|", "—") still counts
     mass = tree.subtree_sums(belief * weight, levels)
@@ -58,7 +58,7 @@ def belief_context(page: Page, belief: np.ndarray, main_share: float = 0.8) -> n
 def _inside_main(tree: BlockTree, levels: list[np.ndarray], mass_of_node: np.ndarray,
                  main_share: float) -> np.ndarray:
     """1 for nodes under the deepest element holding ``main_share`` of the belief mass."""
-    parent, depth, block = tree
+    parent, depth, block = tree.parent, tree.depth, tree.block
     total = mass_of_node.sum()
     if total <= 0:
         return np.zeros(len(block))

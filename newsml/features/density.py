@@ -32,10 +32,7 @@ class TextDensityFeatures(NodeFeatures):
         if not nodes:
             return np.zeros((0, 2))
         tree = page.block_tree
-        levels = tree.levels()         # the same for the three sums: found once
-        chars = tree.subtree_sums(np.array([node.chars for node in nodes], dtype=float), levels)
-        links = tree.subtree_sums(np.array([node.link_chars for node in nodes], dtype=float), levels)
-        count = tree.subtree_sums(np.ones(len(nodes)), levels)
+        chars, links, count = page.tree_totals
         container = tree.parent[tree.block]
         density = chars[container] / count[container]
         return np.column_stack([density / (density + self.half_density),

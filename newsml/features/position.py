@@ -25,12 +25,12 @@ def title_node(page: Page) -> int | None:
     if not title:
         return None
     wanted = tokens(title)
-    for node in page.nodes:
-        if node.n_tokens != len(wanted):   # (cached) a text equal to the title has its tokens too
-            continue
-        text = node.text.lower()
+    nodes = page.nodes
+    # a text equal to the title has its tokens too: only nodes of as many tokens are read
+    for index in np.flatnonzero(page.token_counts == len(wanted)).tolist():
+        text = nodes[index].text.lower()
         if text == title or (wanted and tokens(text) == wanted):
-            return node.index
+            return index
     return None
 
 

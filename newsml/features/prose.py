@@ -39,6 +39,9 @@ _CLOSERS = "\"'”’»）)]"
 _SENTENCE_MARKS = frozenset(".!?。！？…")
 _TRAILERS = frozenset(_CLOSERS + "\n")
 _is_stop = ENGLISH_STOP_WORDS.__contains__
+_is_stop_bytes = frozenset(word.encode("ascii") for word in ENGLISH_STOP_WORDS).__contains__
+#: Bytes of a lower-cased Latin word (a to z, the quote) kept, every other byte a space.
+_WORD_BYTES = bytes(byte if byte in b"abcdefghijklmnopqrstuvwxyz'" else 0x20 for byte in range(256))
 _is_function_char = CHINESE_FUNCTION_CHARS.__contains__
 
 #: The character classes the counts read, one bit each, by the one-character pattern of each:
@@ -89,7 +92,8 @@ def _class_bits(chars: str) -> np.ndarray:
     """The class bits (:data:`_CLASSES`) of each character of ``chars``, found by the patterns."""
     bits = np.zeros(len(chars), dtype=np.uint8)
     for bit, pattern in enumerate(_CLASSES):
-        bits[[match.start() for match in pattern.finditer(chars)]] |= 1 << bit
+        for run in re.finditer(f"(?:{pattern.pattern})+", chars, pattern.flags):  # runs, not each character
+            bits[run.start():run.end()] |= 1 << bit
     return bits
 
 
@@ -113,13 +117,21 @@ def _bits_of(points: np.ndarray) -> np.ndarray:
 
 def _stop_words(joined: str) -> np.ndarray:
     """Whether each Latin word of ``joined`` (a match of :data:`_LATIN_WORD_RE`), in order, is a
-    stop word once lower-cased."""
-    if not any(char in joined for char in _LOWER_TO_ASCII):   # then lower-casing the text is
-        # lower-casing each of its words
-        words = _LATIN_WORD_RE.findall(joined.lower())
-    else:
+    stop word once lower-cased.
+
+    Without the characters of :data:`_LOWER_TO_ASCII`, lower-casing the text is lower-casing
+    each of its words, and its words are the runs of a-z and quotes of the lower-cased text,
+    leading quotes left out: ASCII bytes split by ``bytes.split`` (every other character made
+    a space), a third faster than the pattern's matches.
+    """
+    if any(char in joined for char in _LOWER_TO_ASCII):
         words = list(map(str.lower, _LATIN_WORD_RE.findall(joined)))
-    return np.fromiter(map(_is_stop, words), dtype=bool, count=len(words))
+        return np.fromiter(map(_is_stop, words), dtype=bool, count=len(words))
+    text = joined.lower().replace("’", "'").encode("ascii", "replace").translate(_WORD_BYTES)
+    runs = text.split()
+    if b" '" in text or text.startswith(b"'"):     # runs that start with quotes (or are quotes)
+        runs = [word for word in (run.lstrip(b"'") for run in runs) if word]
+    return np.fromiter(map(_is_stop_bytes, runs), dtype=bool, count=len(runs))
 
 
 def _word_starts(bits: np.ndarray) -> np.ndarray:

@@ -62,27 +62,15 @@ class RepetitionFeatures(NodeFeatures):
                 found = values[alike] = min(np.log1p(alike - 1) / scale, 1.0)
             return found
 
-        above: dict[Element, list[float]] = {}      # a block's row past its own level, by its parent
-        by_block: dict[Element, list[float]] = {}
-        rows: list[list[float]] = []
-        for node in page.nodes:
-            row = by_block.get(node.block)
-            if row is None:
-                row = [0.0, 0.0, 0.0]
-                parent = node.block.getparent()
-                if parent is not None:
-                    row[0] = value(node.block, parent)
-                    upper = above.get(parent)
-                    if upper is None:
-                        upper = above[parent] = [0.0, 0.0]
-                        element = parent
-                        for level in range(2):
-                            grand = element.getparent()
-                            if grand is None:
-                                break
-                            upper[level] = value(element, grand)
-                            element = grand
-                    row[1:] = upper
-                by_block[node.block] = row
-            rows.append(row)
-        return np.array(rows, dtype=float)
+        # the column value of each element of the block tree that is a block or one of the
+        # two elements above one; the root has no siblings to count: 0 (also where climbing
+        # the tree stops, the root being its own parent)
+        tree = page.block_tree
+        elements, parents = tree.elements, tree.parent.tolist()
+        up1 = tree.parent[tree.block]
+        up2 = tree.parent[up1]
+        column = np.zeros(len(elements))
+        for e in np.unique(np.concatenate([tree.block, up1, up2])).tolist():
+            if parents[e] != e:
+                column[e] = value(elements[e], elements[parents[e]])
+        return np.column_stack([column[tree.block], column[up1], column[up2]])

@@ -78,35 +78,19 @@ class SemanticFeatures(NodeFeatures):
         self.levels = levels
 
     def page_features(self, page: Page) -> np.ndarray:
-        rows: dict[Element, int] = {}
-        above: dict[Element, int] = {}      # the families of a block's ancestors, by its parent
-        masks = []
-        for node in page.nodes:
-            block = node.block
-            row = rows.get(block)
-            if row is None:
-                row = _own_families(block) if self.levels > 0 else 0
-                parent = block.getparent()
-                if parent is not None and self.levels > 1:
-                    upper = above.get(parent)
-                    if upper is None:
-                        upper = above[parent] = self._ancestor_families(parent)
-                    row |= upper
-                rows[block] = row
-            masks.append(row)
+        tree = page.block_tree
+        marks = np.zeros(len(tree.elements), dtype=np.int64)
+        if self.levels > 0:
+            # each element's own families once, then or-ed up the tree (the root is its own
+            # parent: or-ing it again changes nothing)
+            own = np.fromiter(map(_own_families, tree.elements), dtype=np.int64, count=len(marks))
+            marks |= own
+            above = np.arange(len(marks))
+            for _ in range(self.levels - 1):
+                above = tree.parent[above]
+                marks |= own[above]
         bits = 1 << np.arange(len(FAMILIES))
-        return ((np.asarray(masks, dtype=np.int64).reshape(-1, 1) & bits) > 0).astype(float)
-
-    def _ancestor_families(self, parent: Element) -> int:
-        """The families of a block's ``levels - 1`` nearest ancestors, from its parent up."""
-        mark = 0
-        element: Element | None = parent
-        for _ in range(self.levels - 1):
-            if element is None:
-                break
-            mark |= _own_families(element)
-            element = element.getparent()
-        return mark
+        return ((marks[tree.block].reshape(-1, 1) & bits) > 0).astype(float)
 
 
 def _own_families(element: Element) -> int:

@@ -12,49 +12,14 @@ from __future__ import annotations
 import numpy as np
 
 from ..page import Page
-from ..text import PUNCTUATION, SPLIT_LIMIT, count_punctuation
 from .base import NodeFeatures
-
-#: Which characters of the Basic Multilingual Plane are :data:`~newsml.text.PUNCTUATION` (all are).
-_IS_PUNCTUATION = np.zeros(0x10000, dtype=bool)
-_IS_PUNCTUATION[[ord(char) for char in PUNCTUATION]] = True
-_IS_PUNCTUATION[0xFFFF] = False         # where the code points past the plane are looked up
-
-
-def punctuation_counts(texts: list[str]) -> np.ndarray:
-    """:func:`~newsml.text.count_punctuation` of each text, looked up for many at once (in runs
-    of at most :data:`~newsml.text.SPLIT_LIMIT` characters; a longer text alone, by the pattern)."""
-    if sum(map(len, texts)) <= SPLIT_LIMIT:
-        return _run_punctuation(texts)
-    counts = np.zeros(len(texts), dtype=np.int64)
-    run: list[int] = []
-    size = 0
-    for i, text in enumerate(texts):
-        if len(text) > SPLIT_LIMIT:
-            counts[i] = count_punctuation(text)
-            continue
-        if size + len(text) > SPLIT_LIMIT:
-            counts[run] = _run_punctuation([texts[j] for j in run])
-            run, size = [], 0
-        run.append(i)
-        size += len(text)
-    if run:
-        counts[run] = _run_punctuation([texts[j] for j in run])
-    return counts
-
-
-def _run_punctuation(texts: list[str]) -> np.ndarray:
-    points = np.frombuffer("".join(texts).encode("utf-32-le", "surrogatepass"), dtype=np.uint32)
-    marks = np.flatnonzero(_IS_PUNCTUATION.take(np.minimum(points, 0xFFFF)))
-    ends = np.cumsum(np.fromiter(map(len, texts), dtype=np.int64, count=len(texts)))
-    return np.diff(np.searchsorted(marks, ends), prepend=0)
 
 
 def ancestor_mass(page: Page, sizes: np.ndarray, levels: int) -> np.ndarray:
     """Tokens under each node's block ancestor ``levels`` up, over the page maximum."""
     if not page.nodes:
         return np.zeros(0)
-    parent, _, groups = page.block_tree
+    parent, groups = page.block_tree.parent, page.block_tree.block
     for _ in range(levels):
         groups = parent[groups]          # the root is its own parent: climbing stops there
     totals = np.bincount(groups, weights=sizes)[groups]
@@ -76,7 +41,7 @@ class ShapeFeatures(NodeFeatures):
         nodes = page.nodes
         sizes = page.token_counts
         chars = np.fromiter((node.chars for node in nodes), dtype=np.int64, count=len(nodes))
-        punct = punctuation_counts([node.text for node in nodes]) / np.maximum(chars, 1)
+        punct = page.punctuation_counts / np.maximum(chars, 1)
         return np.column_stack([
             np.minimum(sizes / self.long_node, 1.0),
             np.minimum(punct * self.punct_scale, 1.0),

@@ -15,7 +15,7 @@ import numpy as np
 
 from ..errors import NewsmlError
 from ..estimators.frozen import FrozenNaiveBayes
-from ..features.blocks import NaiveBayesFeatures, block_row
+from ..features.blocks import NaiveBayesFeatures, block_rows
 from ..groupings import NB_BLOCK_TAGS, nb_blocks
 from ..page import Page
 from .base import NodeMethod, check_fitted
@@ -51,12 +51,14 @@ class NaiveBayesMethod(NodeMethod):
         self._reset()
         if y is None:
             raise NewsmlError("the 'nb' method learns from labeled pages: give per-node labels")
-        rows, targets = [], []
+        rows: list[np.ndarray] = []
+        targets: list[int] = []
         for page, node_labels in zip(X, y):
             chars = np.array([node.chars for node in page.nodes], dtype=float)
-            paragraphs: dict = {}
-            for block in self._blocks(page):
-                rows.append(block_row(page, block, paragraphs))
+            blocks = self._blocks(page)
+            if blocks:
+                rows.append(block_rows(page, blocks))
+            for block in blocks:
                 content = chars[block] @ np.asarray(node_labels)[block]
                 targets.append(int(content * 2 >= chars[block].sum()))
         if len(set(targets)) < 2:
@@ -64,7 +66,7 @@ class NaiveBayesMethod(NodeMethod):
         from ..estimators.naive_bayes import DiscretizedNaiveBayes
 
         self.classifier_ = FrozenNaiveBayes.from_estimator(DiscretizedNaiveBayes(
-            bins=self.bins, alpha=self.alpha).fit(np.asarray(rows), np.asarray(targets)))
+            bins=self.bins, alpha=self.alpha).fit(np.vstack(rows), np.asarray(targets)))
         self.n_blocks_ = len(targets)
         return self
 
@@ -78,9 +80,7 @@ class NaiveBayesMethod(NodeMethod):
         blocks = self._blocks(page)
         if not blocks:
             return scores
-        paragraphs: dict = {}
-        rows = np.asarray([block_row(page, block, paragraphs) for block in blocks])
+        rows = block_rows(page, blocks)
         proba = self.classifier_.predict_proba(rows)[:, list(self.classifier_.classes_).index(1)]
-        for block, p in zip(blocks, proba):
-            scores[block] = p
+        scores[np.concatenate(blocks)] = np.repeat(proba, list(map(len, blocks)))
         return scores
