@@ -29,8 +29,9 @@ class Article:
     def to_dict(self) -> dict[str, Any]:
         """Plain-data form (the CLI's json/jsonl record), ``text`` included.
 
-        (``dataclasses.asdict`` gives the same, but deep-copies every paragraph string: a
-        shallow copy of the lists is enough, their items are immutable.)
+        (``dataclasses.asdict`` gives the same, but passes every paragraph and score through
+        ``copy.deepcopy`` one by one: a shallow copy of the lists is enough, their items are
+        immutable.)
         """
         data = {item.name: getattr(self, item.name) for item in fields(self)}
         data["paragraphs"], data["scores"] = list(self.paragraphs), list(self.scores)

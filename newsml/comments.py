@@ -7,11 +7,14 @@ of dragnet's blog pages only those whose comment section was published apart hav
 removed from the gold. A model trained on them keeps what looks like prose, comments
 included, so the default removes the nodes inside a comment section after its cut.
 
-A comment section is an element (not ``body`` or ``html``) whose ``id`` or one of whose
-``class`` names has a word (split at ``-``, ``_``, digits and camelCase) among
-:data:`COMMENT_WORDS`, unless a word says the section's state (``comments-open``, a
-body class some themes put on the article). When every kept node lies in comment
-sections, the page is kept as cut: it is a comment page, or its article is misnamed.
+A comment section is an element (not ``body`` or ``html``, and not one holding the
+headline's node: an article is no comment) whose ``id`` or one of whose ``class`` names
+has a word (split at ``-``, ``_``, digits and camelCase; any case) among
+:data:`COMMENT_WORDS`. Names that say whether comments are allowed or shown
+(``comments-open``, ``has-comments``, ``no-comments``: :data:`STATE_WORDS`) and taxonomy
+names (``category-comment``, ``tone-comment``: :data:`TAXONOMY_WORDS` first) are not.
+When every kept node lies in comment sections, the page is kept as cut: it is a comment
+page, or its article is misnamed.
 """
 
 from __future__ import annotations
@@ -26,40 +29,57 @@ from .page import Page
 #: Words of an ``id`` or ``class`` that name a comment section or one comment.
 COMMENT_WORDS = frozenset({"comment", "comments", "commentlist", "reply", "replies", "respond",
                            "disqus", "talkback"})
-#: Words that describe whether comments are allowed, not where they are.
-STATE_WORDS = frozenset({"open", "closed"})
+#: Words that describe whether comments are allowed or shown, not where they are: themes
+#: put ``comments-open`` or ``has-comments`` on the article itself.
+STATE_WORDS = frozenset({"open", "closed", "has", "no", "with", "without", "show", "hide", "enable",
+                         "enabled", "disable", "disabled", "allow", "allowed"})
+#: First words of taxonomy class names (WordPress ``category-comment``, ``tag-reply``; a
+#: newspaper's ``tone-comment`` for opinion pieces): the article's kind, not a section.
+TAXONOMY_WORDS = frozenset({"category", "tag", "tone", "type", "format", "section", "topic"})
 
-_HINT = re.compile(r"omment|epl|espond|isqus|alkback")
+# a cheap look for a comment word before the split into words
+_HINT = re.compile(r"omment|epl|espond|isqus|alkback", re.IGNORECASE)
 _WORD_BREAKS = re.compile(r"[-_\s\d]+|(?<=[a-z])(?=[A-Z])")
 
 
-def names_comments(value: str | None) -> bool:
-    """Whether an ``id`` or ``class`` value names a comment section (see the module)."""
+def names_comments(value: str | None, classes: bool = True) -> bool:
+    """Whether a ``class`` value (``classes``) or an ``id`` names a comment section (see
+    the module; taxonomy names are class names)."""
     if not value:
         return False
     for name in value.split():
-        words = {word.lower() for word in _WORD_BREAKS.split(name) if word}
-        if words & COMMENT_WORDS and not words & STATE_WORDS:
+        words = [word.lower() for word in _WORD_BREAKS.split(name) if word]
+        if (words and not (classes and words[0] in TAXONOMY_WORDS)
+                and not STATE_WORDS.intersection(words) and COMMENT_WORDS.intersection(words)):
             return True
     return False
 
 
 def is_comment_section(element: etree._Element) -> bool:
-    """Whether ``element`` itself is a comment section (not whether it lies in one)."""
+    """Whether ``element`` itself is named a comment section (not whether it lies in one)."""
     if element.tag in ("body", "html"):
         return False
-    return any(value and _HINT.search(value) and names_comments(value)
-               for value in (element.get("id"), element.get("class")))
+    name, classes = element.get("id"), element.get("class")
+    return bool(name and _HINT.search(name) and names_comments(name, classes=False)
+                or classes and _HINT.search(classes) and names_comments(classes))
 
 
 def without_comments(page: Page, keep: np.ndarray) -> np.ndarray:
     """``keep`` without the nodes whose block lies in a comment section; ``keep`` itself
     when that would leave nothing.
 
-    Only the kept nodes' blocks and their ancestors are looked at, each element once.
+    Only the kept nodes' blocks and their ancestors are looked at, each element once. The
+    headline's block and its ancestors are never comment sections.
     """
     kept = np.flatnonzero(keep)
+    if kept.size == 0:
+        return keep
     inside: dict[etree._Element, bool] = {}
+    headline = page.headline_node
+    if headline is not None:
+        block = page.nodes[headline].block
+        for element in (block, *block.iterancestors()):
+            inside[element] = False
     dropped = []
     for index in kept:
         element = page.nodes[index].block

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import contextlib
+import copy
 import gc
 import threading
 from collections.abc import Iterator
@@ -14,7 +15,7 @@ import numpy as np
 
 from .article import Article
 from .errors import ConfigurationError, NewsmlError
-from .methods import NodeMethod, resolve_name
+from .methods import NodeMethod, method_class, resolve_name
 from .page import Page, load_page
 from .persistence import get_method
 
@@ -24,7 +25,9 @@ def extract(page: bytes | str | Path, method: str | NodeMethod = "default", titl
     """Extract the article of ``page`` (HTML bytes, HTML text, or a path to a file).
 
     ``method`` is a registered name (see ``newsml methods``) or a method instance;
-    ``options`` are that method's parameters (a fresh, untrained instance then).
+    ``options`` are that method's parameters: a fresh, untrained instance then, unless
+    they all act at prediction only (``comments="keep"`` for the default), which are set
+    on a copy of the shipped model.
     ``title``, when known from a feed or link text, is used if sane (title-based
     methods locate the article with it).
     Raises :class:`~newsml.errors.InvalidPageError` for input that is not an HTML page.
@@ -36,6 +39,10 @@ def extract(page: bytes | str | Path, method: str | NodeMethod = "default", titl
             raise ConfigurationError(f"options {sorted(options)} given with a method instance: "
                                      "set them on the instance instead")
         scorer = method
+    elif options and set(options) <= set(method_class(resolve_name(method)).prediction_params) \
+            and method_class(resolve_name(method)).ships_model:
+        scorer = copy.copy(_shipped(resolve_name(method)))   # the shared one stays as shipped
+        scorer.set_params(**options)
     elif options:
         scorer = get_method(method, **options)
     else:

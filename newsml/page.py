@@ -18,7 +18,7 @@ from .lang import detect_lang
 from .nodes import BlockTree, TextNode, block_tree, segment
 from .parse import ParsedPage, parse
 from .tags import Element
-from .text import count_tokens_each, punctuation_counts
+from .text import count_tokens_each, normalize_space, punctuation_counts, tokens
 from .title import extract_title
 
 
@@ -99,6 +99,22 @@ class Page:
     def title(self) -> str:
         """The article's title (:func:`newsml.title.extract_title`), the caller's if sane."""
         return extract_title(self.parsed, self.given_title)
+
+    @cached_property
+    def headline_node(self) -> int | None:
+        """Index of the first node whose text is the headline (:attr:`title`: equal, or the
+        same tokens), or None."""
+        title = normalize_space(self.title).lower()
+        if not title:
+            return None
+        wanted = tokens(title)
+        nodes = self.nodes
+        # a text equal to the title has its tokens too: only nodes of as many tokens are read
+        for index in np.flatnonzero(self.token_counts == len(wanted)).tolist():
+            text = nodes[index].text.lower()
+            if text == title or (wanted and tokens(text) == wanted):
+                return index
+        return None
 
     @cached_property
     def lang(self) -> str:

@@ -10,6 +10,7 @@ from conftest import shared_corpus
 
 from newsml import ConfigurationError, extract, load_corpus
 from newsml.comments import names_comments, without_comments
+from newsml.extract import extract_page
 from newsml.methods import new_method
 from newsml.page import load_page
 from newsml.persistence import get_method
@@ -32,11 +33,64 @@ BLOG = load_page("""<html><head><title>Bridge opens</title></head>
     ("comments", True), ("commentlist", True), ("comment even thread-odd depth-1", True),
     ("comment-429", True), ("userComment", True), ("comment_body_40745827", True),
     ("respond", True), ("disqus_thread", True), ("replies", True),
+    ("COMMENTS", True), ("readerReplies", True),
     ("comments-open", False), ("comments_closed", False),   # whether comments are allowed
+    ("has-comments", False), ("no-comments", False), ("show-comments", False),
+    ("category-comment", False), ("tag-reply", False),      # the article's kind
     ("commented", False), ("post hentry", False), ("replace", False), ("", False), (None, False),
 ])
 def test_which_names_are_comment_sections(value, expected):
     assert names_comments(value) is expected
+
+
+def test_taxonomy_words_are_class_names_only():
+    assert not names_comments("section-comments")
+    assert names_comments("section-comments", classes=False)
+
+
+PARAGRAPH = ("The council voted on Tuesday night to close the old bridge for repairs, a decision that "
+             "will send thousands of drivers through the town centre for most of next year, officials said. ")
+READER = ("I drive across that bridge twice a day, and I think the council is right to close it, although "
+          "the detour through the town centre will add twenty minutes to every trip I make to work. ")
+
+
+def story(article_class: str = "story", thread: str = "", tag: str = "div") -> str:
+    """A page of a headline and three paragraphs in a ``tag`` of ``article_class``, then ``thread``."""
+    return f"""<html><head><title>Why the bridge must close</title></head><body>
+<div id="header"><a href="/">Home</a> <a href="/news">News</a> <a href="/opinion">Opinion</a></div>
+<{tag} class="{article_class}"><h1>Why the bridge must close</h1>
+<p>{PARAGRAPH * 2}</p><p>{PARAGRAPH}</p><p>{PARAGRAPH * 3}</p>{thread}</{tag}>
+<div class="author-box"><p>Jane Smith has written about transport and local government for the paper
+since 2004, and before that covered the courts.</p></div>
+<div id="footer"><a href="/about">About</a></div></body></html>"""
+
+
+def test_a_thread_the_model_keeps_is_dropped_and_comes_back_with_keep():
+    page = load_page(story(thread=f'<div id="talkback"><div class="entry"><p>{READER * 2}</p></div></div>'))
+    default = get_method("default")
+    assert READER[:40] not in extract_page(page, default).text
+    default.set_params(comments="keep")
+    kept = extract_page(page, default).text
+    assert READER[:40] in kept and PARAGRAPH[:40] in kept
+
+
+@pytest.mark.parametrize("article_class", ["post category-comment", "post no-comments", "post has-comments",
+                                           "post comment-body", "tonal--tone-comment"])
+def test_an_article_named_like_comments_is_not_dropped(article_class):
+    page = load_page(story(article_class, tag="article"))
+    default = get_method("default")
+    dropped = extract_page(page, default).text
+    default.set_params(comments="keep")
+    kept = extract_page(page, default).text
+    assert PARAGRAPH[:40] in kept   # what the model keeps of the article, the rule keeps too
+    assert dropped == kept
+
+
+def test_a_misspelt_comments_choice_is_an_error_at_prediction():
+    default = get_method("default")
+    default.set_params(comments="Drop")
+    with pytest.raises(ConfigurationError, match="comments must be"):
+        extract_page(BLOG, default)
 
 
 def test_nodes_in_comment_sections_are_dropped_and_the_article_stays():
@@ -53,18 +107,6 @@ def test_nothing_is_dropped_when_only_comments_are_kept():
     np.testing.assert_array_equal(without_comments(BLOG, only_comments), only_comments)
     none = np.zeros(len(BLOG.nodes), dtype=bool)
     np.testing.assert_array_equal(without_comments(BLOG, none), none)
-
-
-def test_the_default_drops_comments_and_keep_keeps_them():
-    default = get_method("default")
-    assert default.comments == "drop"
-    scores = default.score_nodes(BLOG)
-    cut = default.assembly_.select(scores)
-    np.testing.assert_array_equal(default.select(BLOG, scores), without_comments(BLOG, cut))
-    default_keep = get_method("default")
-    default_keep.set_params(comments="keep")
-    np.testing.assert_array_equal(default_keep.select(BLOG, scores), cut)
-    assert "Great news" not in extract(BLOG.source).text
 
 
 def test_fusion_rejects_an_unknown_comments_choice(labeled):
@@ -127,3 +169,14 @@ def test_an_adapted_model_keeps_comments_through_its_base():
     adapted = AdaptedMethod().fit([parsed for _, parsed, _ in kept], [labels for _, _, labels in kept])
     assert adapted.base_method().comments == "drop"
     assert keeping_comments(adapted) is adapted and adapted.base_method().comments == "keep"
+
+
+def test_extract_with_comments_keep_uses_a_copy_of_the_shipped_model():
+    from newsml.extract import _shipped
+
+    html = story(thread=f'<div id="talkback"><div class="entry"><p>{READER * 2}</p></div></div>')
+    assert READER[:40] in extract(html, comments="keep").text
+    assert _shipped("fusion").comments == "drop"
+    assert READER[:40] not in extract(html).text
+    with pytest.raises(ConfigurationError, match="comments must be"):
+        extract(html, comments="hide")

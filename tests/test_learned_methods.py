@@ -243,3 +243,11 @@ def test_extract_loads_a_shipped_model_once(monkeypatch):
     assert extract(page, method="nb").text == first.text and extract(page, method="NB").text == first.text
     assert loads == ["nb"]
     module._shipped.cache_clear()
+
+
+def test_a_family_giving_fewer_columns_than_it_names_is_an_error(monkeypatch):
+    # the evidence matrix is filled piece by piece; a short piece must not leave stale columns
+    monkeypatch.setattr(PositionFeatures, "page_features", lambda self, page: np.zeros((len(page.nodes), 3)))
+    with pytest.raises(ConfigurationError, match="evidence 'position' gave a .* x 3 matrix"):
+        extract("<html><body><h1>Bridge opens</h1><p>The new bridge opened on Monday, the council "
+                "said.</p></body></html>")

@@ -15,23 +15,12 @@ from __future__ import annotations
 import numpy as np
 
 from ..page import Page
-from ..text import normalize_space, tokens
 from .base import NodeFeatures
 
 
 def title_node(page: Page) -> int | None:
-    """Index of the first node whose text is the headline (equal, or the same tokens), if any."""
-    title = normalize_space(page.title).lower()
-    if not title:
-        return None
-    wanted = tokens(title)
-    nodes = page.nodes
-    # a text equal to the title has its tokens too: only nodes of as many tokens are read
-    for index in np.flatnonzero(page.token_counts == len(wanted)).tolist():
-        text = nodes[index].text.lower()
-        if text == title or (wanted and tokens(text) == wanted):
-            return index
-    return None
+    """Index of the first node whose text is the headline (:attr:`Page.headline_node`)."""
+    return page.headline_node
 
 
 class PositionFeatures(NodeFeatures):

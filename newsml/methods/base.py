@@ -48,6 +48,9 @@ class NodeMethod(Parametrized):
     requires_fit: ClassVar[bool] = False
     ships_model: ClassVar[bool] = False
     search_space: ClassVar[dict[str, list[Any]]] = {}
+    #: Parameters that act at prediction only: ``extract(page, name, **them)`` applies them
+    #: to a copy of the shipped model instead of asking for a fresh, untrained instance.
+    prediction_params: ClassVar[tuple[str, ...]] = ()
 
     def __init_subclass__(cls, **kwargs: Any) -> None:
         super().__init_subclass__(**kwargs)

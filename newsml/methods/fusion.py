@@ -93,6 +93,7 @@ class Fusion(NodeMethod):
     summary = "Dempster-Shafer fusion of ECON, naive Bayes, CEDST and markup evidence (trained)"
     requires_fit = True
     ships_model = True
+    prediction_params = ("comments",)
 
     def __init__(self, evidence: tuple[str, ...] = DEFAULT_EVIDENCE, sigma: str | float = "auto",
                  cut: Any = "auto", folds: int = 5, random_state: int = 0, weighting: str = "nodes",
@@ -176,10 +177,16 @@ class Fusion(NodeMethod):
         for name in names:
             if name in members:
                 columns = members[name].score_nodes(page).reshape(-1, 1)
+                width = 1
             else:
-                columns = family(name)().page_features(page)  # type: ignore[misc]
-            matrix[:, start:start + columns.shape[1]] = columns
-            start += columns.shape[1]
+                cls = family(name)
+                columns = cls().page_features(page)  # type: ignore[misc]
+                width = len(cls.feature_names)  # type: ignore[union-attr]
+            if columns.shape != (len(page.nodes), width):   # np.empty would hide a short piece
+                raise ConfigurationError(f"evidence {name!r} gave a {columns.shape[0]} x {columns.shape[1]} "
+                                         f"matrix for {len(page.nodes)} nodes and {width} columns")
+            matrix[:, start:start + width] = columns
+            start += width
         return matrix
 
     def feature_names(self) -> list[str]:
@@ -278,7 +285,11 @@ class Fusion(NodeMethod):
 
     def select(self, page: Page, scores: np.ndarray) -> np.ndarray:
         keep = self.assembly_.select(scores)
-        return without_comments(page, keep) if self.comments == "drop" else keep
+        if self.comments == "drop":
+            return without_comments(page, keep)
+        if self.comments != "keep":   # set_params on a fitted model is checked here
+            raise ConfigurationError(f"comments must be 'drop' or 'keep', not {self.comments!r}")
+        return keep
 
 
 def _news_probability(model: FrozenTrees, rows: np.ndarray) -> np.ndarray:
