@@ -270,24 +270,32 @@ def _ready_utf8(data: bytes) -> bytes | None:
         return None
     declaration = _XML_DECL_BYTES_RE.match(data)
     if declaration:
-        data = data[declaration.end():]
+        data, shape = data[declaration.end():], shape[declaration.end():]
     elif _NON_ASCII_START_RE.match(data):  # may be a space only text knows before a declaration
         return None
-    # (a declaration, which ends in '>', starts no run: the shape of all the bytes will do)
-    return _limit_attributes_utf8(data) if _holds_long_run(shape) else data
+    return _limit_attributes_utf8(data, shape)
 
 
-def _limit_attributes_utf8(data: bytes) -> bytes:
-    """:func:`limit_attributes` over UTF-8 bytes: a tag of as many bytes as a long tag has
-    characters is read as text, and shortened when it has as many characters too."""
+def _limit_attributes_utf8(data: bytes, shape: bytes) -> bytes:
+    """:func:`limit_attributes` over UTF-8 bytes, given their shape (:data:`_BYTE_SHAPES`).
+
+    Only where a ``<`` starts a run of as many bytes as a long tag has characters (a
+    search of the shape finds those) may a tag be long: it is read as text there, and
+    shortened when it has as many characters too.
+    """
     pieces: list[bytes] = []
     last = 0
-    for candidate in _ANY_LONG_TAG_BYTES_RE.finditer(data):
-        tag = candidate.group(0).decode("utf-8")  # from a '<' to before a '<', '>' or the end
-        shortened = limit_attributes(tag)
-        if shortened != tag:
-            pieces += (data[last:candidate.start()], shortened.encode("utf-8"))
-            last = candidate.end()
+    run = b"<" + b"a" * (2 * MAX_ATTRIBUTES + 1)
+    at = shape.find(run)
+    while at >= 0:
+        candidate = _ANY_LONG_TAG_BYTES_RE.match(data, at)
+        if candidate is not None:
+            tag = candidate.group(0).decode("utf-8")  # from a '<' to before a '<', '>' or the end
+            shortened = limit_attributes(tag)
+            if shortened != tag:
+                pieces += (data[last:at], shortened.encode("utf-8"))
+                last = candidate.end()
+        at = shape.find(run, at + 1)
     return b"".join((*pieces, data[last:])) if pieces else data
 
 
@@ -354,15 +362,9 @@ def _utf8_may_hold_long_tags(data: bytes) -> bool:
     its own, so without a ``<`` byte followed by as many bytes free of them there is no
     such tag (nine pages in ten).
     """
-    return _holds_long_run(data.translate(_TAG_DELIMITERS))
-
-
-def _holds_long_run(shape: bytes) -> bool:
-    """Whether a ``<`` of ``shape`` (page bytes mapped to ``<``, ``>`` and ``a``, see
-    :data:`_TAG_DELIMITERS`) is followed by more than ``2 * MAX_ATTRIBUTES`` bytes that are
-    neither. One translation and one search take a third of the time numpy took to find
-    the delimiters (the mapped copy is the size of the page)."""
-    return b"<" + b"a" * (2 * MAX_ATTRIBUTES + 1) in shape
+    # (one translation and one search: a third of the time numpy took to find the
+    # delimiters; the mapped copy is the size of the page)
+    return b"<" + b"a" * (2 * MAX_ATTRIBUTES + 1) in data.translate(_TAG_DELIMITERS)
 
 
 def _unsafe_reference(digits: tuple[str, str]) -> bool:
