@@ -70,7 +70,10 @@ class RepetitionFeatures(NodeFeatures):
         up1 = tree.parent[tree.block]
         up2 = tree.parent[up1]
         column = np.zeros(len(elements))
-        for e in np.unique(np.concatenate([tree.block, up1, up2])).tolist():
+        # (the elements counted, in index order: a bincount, where np.unique would import
+        # numpy.ma on a process's first page)
+        counted = np.bincount(np.concatenate([tree.block, up1, up2]), minlength=len(elements))
+        for e in np.flatnonzero(counted).tolist():
             if parents[e] != e:
                 column[e] = value(elements[e], elements[parents[e]])
         return np.column_stack([column[tree.block], column[up1], column[up2]])
