@@ -6,7 +6,8 @@ everything derived from it (text nodes, title, language) belongs to
 
 - Decoding is decided here (see :mod:`newsml.encoding`) and lxml is always handed UTF-8
   bytes with the encoding named, so it never re-reads a page's (possibly wrong) meta
-  charset.
+  charset. A UTF-8 page that needs no change (most) is handed over as its own bytes,
+  checked as bytes, without being decoded to text and encoded back.
 - Malformed markup never raises; input that is not a page raises
   :class:`~newsml.errors.InvalidPageError`, and so does a page past the size limits
   (:data:`MAX_PAGE_BYTES`, also the cap on a gzip stream's decompressed size, and
