@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import gzip
+import re
 
 import pytest
 from hypothesis import given, settings
@@ -231,9 +232,9 @@ def test_utf8_pages_skip_the_long_tag_scan_only_without_one(monkeypatch):
     assert len(page.nodes[0].block.attrib) == parse_module.MAX_ATTRIBUTES
 
 
-def test_the_long_tag_look_carries_an_open_tag_across_chunks(monkeypatch):
-    """Chunk by chunk, the same answer as over the whole buffer at once, for a '<' whose
-    run of free bytes spans chunks with no delimiter at all (memory: one chunk)."""
+def test_the_long_tag_look_agrees_with_the_delimiters_found_by_numpy(monkeypatch):
+    """The same answer as the gaps between delimiters numpy finds, also for a '<' whose
+    run of free bytes reaches the end of the page."""
     import random
 
     import numpy as np
@@ -249,12 +250,40 @@ def test_the_long_tag_look_carries_an_open_tag_across_chunks(monkeypatch):
     monkeypatch.setattr(parse_module, "MAX_ATTRIBUTES", 10)
     rng = random.Random(3)
     answers = set()
-    for chunk in (5, 64, parse_module._CHUNK_BYTES):
-        monkeypatch.setattr(parse_module, "_CHUNK_BYTES", chunk)
-        for _ in range(1500):
-            data = bytes(rng.choice(b"a" * 25 + b"<>") for _ in range(rng.randint(0, 300)))
-            assert parse_module._utf8_may_hold_long_tags(data) == whole(data), (chunk, data)
-            answers.add(whole(data))
-        assert parse_module._utf8_may_hold_long_tags(b"<" + b"a" * 21)
-        assert not parse_module._utf8_may_hold_long_tags(b"<" + b"a" * 20 + b">" * 50)
+    for _ in range(4500):
+        data = bytes(rng.choice(b"a" * 25 + b"<>") for _ in range(rng.randint(0, 300)))
+        assert parse_module._utf8_may_hold_long_tags(data) == whole(data), data
+        answers.add(whole(data))
+    assert parse_module._utf8_may_hold_long_tags(b"<" + b"a" * 21)
+    assert not parse_module._utf8_may_hold_long_tags(b"<" + b"a" * 20 + b">" * 50)
     assert answers == {True, False}
+
+
+def test_utf8_bytes_reach_the_parser_as_the_text_would(monkeypatch):
+    """Where a UTF-8 page goes to the parser as its own bytes, they are the bytes of the
+    text the way through text makes: controls, U+FFFE, character references, declarations,
+    spaces before them, long tags with multi-byte characters, broken sequences."""
+    import random
+
+    from newsml import parse as parse_module
+
+    monkeypatch.setattr(parse_module, "MAX_ATTRIBUTES", 3)
+    monkeypatch.setattr(parse_module, "_ANY_LONG_TAG_RE", re.compile(r"<[a-zA-Z][^<>]{6,}"))
+    monkeypatch.setattr(parse_module, "_LONG_TAG_RE", re.compile(r"(<[a-zA-Z][a-zA-Z0-9:-]*)[^<>]{6,}"))
+    monkeypatch.setattr(parse_module, "_ANY_LONG_TAG_BYTES_RE", re.compile(rb"<[a-zA-Z][^<>]{6,}"))
+    pieces = [b"a", b" ", b"\t", b"<", b">", b"<p ", b"<p>", b"a=1 ", b"<p a b=\xe4\xb8\xad c d ",
+              b"\xe4\xb8\xad", b"\xc2\xa0", b"\xff",
+              b"&#0;", b"&#x41;", b"&#65", b"\x0b", b"\x0c", b"\x00", b"\xef\xbb\xbf", b"\xef\xbf\xbe",
+              b"<?xml version='1.0'?>", b"<!DOCTYPE html>"]
+    rng = random.Random(5)
+    ready = shortened = 0
+    for _ in range(5000):
+        data = b"".join(rng.choice(pieces) for _ in range(rng.randint(0, 12)))
+        fast = parse_module._ready_utf8(data)
+        if fast is None:
+            continue
+        ready += 1
+        shortened += fast != data and b"<?xml" not in data
+        text, encoding = parse_module._page_text(data)
+        assert (fast, "utf-8") == (parse_module._utf8(text), encoding), data
+    assert ready > 200 and shortened > 10, (ready, shortened)

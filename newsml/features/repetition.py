@@ -42,6 +42,7 @@ class RepetitionFeatures(NodeFeatures):
         if not page.nodes:
             return np.zeros((0, 3))
         siblings: dict[Element, dict[tuple[str, str], int]] = {}   # a parent's children by signature
+        marks: dict[Element, tuple[str, str]] = {}                   # the signatures read for those
         values: dict[int, float] = {}                                # the column value of a count of alike
         scale = np.log1p(self.many)
 
@@ -53,10 +54,11 @@ class RepetitionFeatures(NodeFeatures):
                 counts = siblings.get(parent)
                 if counts is None:
                     counts = siblings[parent] = {}
-                    for child in parent.iterchildren(etree.Element):     # elements only: no comments
-                        mark = signature(child)
+                    # elements only (no comments), so each tag is a string: signature() inline
+                    for child in parent.iterchildren(etree.Element):
+                        mark = marks[child] = (child.tag, _normal_class(child.get("class")))
                         counts[mark] = counts.get(mark, 0) + 1
-                alike = counts[signature(element)]
+                alike = counts[marks[element]]
             found = values.get(alike)
             if found is None:
                 found = values[alike] = min(np.log1p(alike - 1) / scale, 1.0)
@@ -70,7 +72,10 @@ class RepetitionFeatures(NodeFeatures):
         up1 = tree.parent[tree.block]
         up2 = tree.parent[up1]
         column = np.zeros(len(elements))
-        for e in np.unique(np.concatenate([tree.block, up1, up2])).tolist():
+        # (the elements counted, in index order: a bincount, where np.unique would import
+        # numpy.ma on a process's first page)
+        counted = np.bincount(np.concatenate([tree.block, up1, up2]), minlength=len(elements))
+        for e in np.flatnonzero(counted).tolist():
             if parents[e] != e:
                 column[e] = value(elements[e], elements[parents[e]])
         return np.column_stack([column[tree.block], column[up1], column[up2]])
