@@ -84,6 +84,13 @@ class TextNode:
         return len(self.words)
 
 
+def is_link(anchor: Element) -> bool:
+    """Whether an ``<a>`` is a link: it has an ``href``, or it is no named anchor (one with a
+    ``name`` or ``id`` and no ``href`` marks a place to jump to; left unclosed, as old
+    pages often do, it holds the paragraphs that follow, which are no link text)."""
+    return anchor.get("href") is not None or (anchor.get("name") is None and anchor.get("id") is None)
+
+
 def segment(body: Element) -> list[TextNode]:
     """Text nodes of ``body`` (a cleaned tree, see :func:`newsml.parse.parse`) in order.
     The tree must hold elements only: parse() removes comments and processing
@@ -153,7 +160,7 @@ def segment(body: Element) -> list[TextNode]:
                 if parts:
                     flush()
                 blocks.pop()
-            elif ended_tag == "a":
+            elif ended_tag == "a" and is_link(ended):
                 link_depth -= 1
             tail = ended.tail
             # (indentation that would start a run is dropped: stripped anyway)
@@ -171,7 +178,7 @@ def segment(body: Element) -> list[TextNode]:
         elif tag in BREAK_TAGS:
             if parts:
                 flush()
-        elif tag == "a":
+        elif tag == "a" and is_link(element):
             link_depth += 1
         text = element.text
         if text and (parts or not text.isspace()):

@@ -33,6 +33,19 @@ def test_link_characters_are_counted_inside_a_node():
     assert nodes[0].link_ratio == 1.0
 
 
+def test_a_named_anchor_left_open_holds_no_link_text():
+    # old pages open <a name=...> before a section and never close it: the parser puts
+    # the paragraphs that follow inside it, and they are text, not links
+    nodes = load_page('<html><body><a name="part1"><h2>Part one</h2><p>Text of the first '
+                      'part with <a href="/x">a link</a>.</p><p><a id="top">Up</a></p>'
+                      '<p><a onclick="go()">Share</a></p></body></html>').nodes
+    by_text = {node.text: node for node in nodes}
+    assert by_text["Part one"].link_chars == 0
+    assert by_text["Text of the first part with a link."].link_chars == len("alink")
+    assert by_text["Up"].link_chars == 0            # a jump target, no href
+    assert by_text["Share"].link_ratio == 1.0       # a script's link without href still is one
+
+
 def test_block_path_depth_and_siblings():
     nodes = load_page(PAGE).nodes
     home, world, headline, first, second, after, footer = nodes
