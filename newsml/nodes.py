@@ -85,9 +85,29 @@ class TextNode:
 
 
 def segment(body: Element) -> list[TextNode]:
-    """Text nodes of ``body`` (a cleaned tree, see :func:`newsml.parse.parse`) in order.
-    The tree must hold elements only: parse() removes comments and processing
-    instructions, whose tail text this walk would not read.
+    """Text nodes of ``body`` (a cleaned tree, see :func:`newsml.parse.parse`) in order
+    (:func:`segment_tree` without the tree)."""
+    return segment_tree(body).nodes
+
+
+class Segmentation(NamedTuple):
+    """What one walk of a page's elements gives: its text nodes, their :class:`BlockTree`,
+    and where each node's block lies among the page's ``<p>`` elements.
+
+    ``paragraphs[e]`` holds, for element e of the tree that is a node's block, the number
+    of ``<p>`` that start before it and before its end (the ``<p>`` under it, itself
+    included, are those between: one pass counts them for every block); -1 elsewhere.
+    """
+
+    nodes: list[TextNode]
+    tree: BlockTree
+    paragraphs: np.ndarray
+
+
+def segment_tree(body: Element) -> Segmentation:
+    """Text nodes of ``body`` (a cleaned tree, see :func:`newsml.parse.parse`) in order,
+    with their :class:`BlockTree`. The tree must hold elements only: parse() removes
+    comments and processing instructions, whose tail text this walk would not read.
 
     Siblings: nodes whose enclosing blocks share a parent element share ``group``. Nodes
     with equal paths share one tuple (a 10 MB page has 86,000 blocks but 52 paths).
@@ -95,19 +115,28 @@ def segment(body: Element) -> list[TextNode]:
     One pass over the elements in document order (``iter``, a third faster than the
     start and end events of ``iterwalk``): an element's end comes when the next element
     is not inside it. The current run (its texts, pieces and character counts) lives in
-    local variables: the loop runs for every element of every page.
+    local variables: the loop runs for every element of every page. The open elements
+    are the ancestors of the current one, so the block tree is numbered as the nodes
+    come, from the stack (what :func:`block_tree` finds by climbing from each block).
     """
     nodes: list[TextNode] = []
     groups: dict[Element, int] = {}
     parts: list[str] = []  # the current run's texts (its first one is not blank)
     pieces: list[tuple[Element, str, int]] = []
-    chars = link_chars = line = link_depth = 0
+    chars = link_chars = line = link_depth = run_at = run_p = p_seen = 0
     run_block: Element = body
     run_path: tuple[str, ...] = ()
     tags: list[str] = [] if body.tag == "html" else ["html"]  # of the open elements
     opened: list[Element] = []  # the elements whose end is still to come, outermost first
-    blocks: list[tuple[Element, tuple[str, ...]]] = []  # the open blocks, with their paths
+    # the open blocks: each with its path, its place in ``opened`` and the <p> before it
+    blocks: list[tuple[Element, tuple[str, ...], int, int]] = []
     paths: dict[tuple[str, ...], tuple[str, ...]] = {}  # one tuple per distinct path, shared
+    index: dict[Element, int] = {}  # the block tree's elements, numbered as block_tree() numbers them
+    parents: list[int] = []
+    depths: list[int] = []
+    node_blocks: list[int] = []
+    starts: dict[Element, tuple[int, int]] = {}  # a node's block: its number, the <p> before it
+    spans: list[tuple[int, int, int]] = []  # a node's block: its number, the <p> before it and its end
 
     def flush() -> None:
         """End the current run: a text node when it has visible characters."""
@@ -122,14 +151,26 @@ def segment(body: Element) -> list[TextNode]:
             # (positional: keywords take twice as long, for every node of every page)
             nodes.append(TextNode(len(nodes), text if normal == text else normal, chars, link_chars,
                                   run_block, run_path, group, pieces, line))
+            number = index.get(run_block)
+            if number is None:  # the block and the open elements above it not yet numbered
+                number = len(index)
+                top = run_at
+                while top >= 0 and opened[top] not in index:
+                    index[opened[top]] = len(index)
+                    depths.append(top)
+                    top -= 1
+                parents.extend([index[opened[place - 1 if place else 0]] for place in range(run_at, top, -1)])
+            node_blocks.append(number)
+            if run_block not in starts:
+                starts[run_block] = (number, run_p)
         parts, pieces = [], []
         chars = link_chars = 0
 
     def add(text: str, owner: Element, source: Element) -> None:
         """Add ``text`` (held by ``owner``; ``source`` gives its line) to the current run."""
-        nonlocal chars, link_chars, line, run_block, run_path
+        nonlocal chars, link_chars, line, run_block, run_path, run_at, run_p
         if not parts:
-            run_block, run_path = blocks[-1]
+            run_block, run_path, run_at, run_p = blocks[-1]
         visible = visible_chars(text)
         parts.append(text)
         if visible:
@@ -147,14 +188,17 @@ def segment(body: Element) -> list[TextNode]:
                 continue
         parent = element.getparent() if element is not None else None
         while opened and opened[-1] is not parent:  # the elements that end before this one
-            ended = opened.pop()
             ended_tag = tags.pop()
             if ended_tag in BLOCK_TAGS:
                 if parts:
-                    flush()
-                blocks.pop()
+                    flush()   # (while the block is still among the open elements)
+                ended, _, _, _ = blocks.pop()
+                started = starts.get(ended)
+                if started is not None:
+                    spans.append((*started, p_seen))
             elif ended_tag == "a":
                 link_depth -= 1
+            ended = opened.pop()
             tail = ended.tail
             # (indentation that would start a run is dropped: stripped anyway)
             if tail and blocks and (parts or not tail.isspace()):
@@ -167,7 +211,9 @@ def segment(body: Element) -> list[TextNode]:
             if parts:
                 flush()
             path = tuple(tags)
-            blocks.append((element, paths.setdefault(path, path)))
+            blocks.append((element, paths.setdefault(path, path), len(opened) - 1, p_seen))
+            if tag == "p":
+                p_seen += 1
         elif tag in BREAK_TAGS:
             if parts:
                 flush()
@@ -176,9 +222,18 @@ def segment(body: Element) -> list[TextNode]:
         text = element.text
         if text and (parts or not text.isspace()):
             add(text, element, element)
-    if parts:
-        flush()
-    return nodes
+    # (no run is left: the root, a block, ended at the None above)
+    if body.getparent() is not None:  # the tree goes on above body: block_tree() climbs it
+        tree = block_tree(nodes)
+        return Segmentation(nodes, tree, _paragraph_spans(tree))
+    paragraphs = np.full((len(index), 2), -1, dtype=np.int64)
+    if spans:
+        found = np.array(spans, dtype=np.int64)
+        paragraphs[found[:, 0]] = found[:, 1:]
+    elements = list(index)
+    tree = BlockTree(np.asarray(parents, dtype=np.int64), np.asarray(depths, dtype=np.int64),
+                     np.asarray(node_blocks, dtype=np.int64), elements, [element.tag for element in elements])
+    return Segmentation(nodes, tree, paragraphs)
 
 
 class BlockTree(NamedTuple):
@@ -186,13 +241,14 @@ class BlockTree(NamedTuple):
 
     ``parent[e]`` is the index of element e's parent (the root is its own parent),
     ``depth[e]`` its distance from the root, ``block[i]`` the index of node i's block,
-    ``elements[e]`` the element itself.
+    ``elements[e]`` the element itself and ``tags[e]`` its tag.
     """
 
     parent: np.ndarray
     depth: np.ndarray
     block: np.ndarray
     elements: list[Element]
+    tags: list[str]
 
     def levels(self) -> list[np.ndarray]:
         """Element indices by depth, the root's level first (each level in index order)."""
@@ -235,4 +291,22 @@ def block_tree(nodes: list[TextNode]) -> BlockTree:
         depth += moved
         ancestor = step
     block = np.fromiter((index[node.block] for node in nodes), dtype=np.int64, count=len(nodes))
-    return BlockTree(parent, depth, block, list(index))
+    return BlockTree(parent, depth, block, list(index), [element.tag for element in index])
+
+
+def _paragraph_spans(tree: BlockTree) -> np.ndarray:
+    """:attr:`Segmentation.paragraphs` of ``tree`` (made by :func:`block_tree`), counted over
+    the whole document (for nodes of a walk that did not start at its root)."""
+    wanted = {tree.elements[e]: e for e in tree.block.tolist()}
+    paragraphs = np.full((len(tree.elements), 2), -1, dtype=np.int64)
+    if not tree.elements:
+        return paragraphs
+    seen = 0
+    for element in tree.elements[0].getroottree().getroot().iter():
+        e = wanted.get(element)
+        if e is not None:
+            paragraphs[e, 0] = seen
+        seen += element.tag == "p"
+        if e is not None:
+            paragraphs[e, 1] = seen + sum(under.tag == "p" for under in element.iterdescendants())
+    return paragraphs

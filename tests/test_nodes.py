@@ -86,3 +86,29 @@ def test_token_counts_are_the_regex_counts_node_by_node(monkeypatch):
             texts = ["".join(rng.choice(letters, size=size)) for size in sizes]
             counts = count_tokens_each(texts)
             assert counts.dtype == np.int64 and counts.tolist() == [len(tokens(text)) for text in texts]
+
+
+def test_the_walk_numbers_the_block_tree_as_climbing_from_the_blocks_does():
+    from pathlib import Path
+
+    import numpy as np
+
+    from newsml.nodes import _paragraph_spans, block_tree
+
+    for path in sorted((Path(__file__).parent.parent / "labeled").glob("*.html"))[:12]:
+        walked = load_page(path.read_bytes()).segmentation
+        climbed = block_tree(walked.nodes)
+        for mine, theirs in zip(walked.tree[:3], climbed[:3]):
+            assert np.array_equal(mine, theirs), path.name
+        assert [id(e) for e in walked.tree.elements] == [id(e) for e in climbed.elements]
+        assert walked.tree.tags == climbed.tags
+        blocks = np.unique(walked.tree.block)     # the <p> under each node's block, counted alike
+        assert np.array_equal(walked.paragraphs[blocks], _paragraph_spans(climbed)[blocks]), path.name
+
+
+def test_paragraph_spans_count_the_p_under_a_block_itself_included():
+    page = load_page("<html><body><div>a<p>b</p><p></p><section><p>c</p></section></div><p>d</p></body></html>")
+    tree, spans = page.block_tree, page.segmentation.paragraphs
+    counts = {tree.elements[e].tag + tree.elements[e].text: int(spans[e, 1] - spans[e, 0])
+              for e in set(tree.block.tolist())}
+    assert counts == {"diva": 3, "pb": 1, "pc": 1, "pd": 1}   # the empty <p> too
