@@ -91,8 +91,8 @@ def segment(body: Element) -> list[TextNode]:
 
 
 class Segmentation(NamedTuple):
-    """What one walk of a page's elements gives: its text nodes, their :class:`BlockTree`,
-    and where each node's block lies among the page's ``<p>`` elements.
+    """What one walk of a page's elements gives: its text nodes, their :class:`BlockTree`
+    (:func:`block_tree`), and where each node's block lies among the page's ``<p>`` elements.
 
     ``paragraphs[e]`` holds, for element e of the tree that is a node's block, the number
     of ``<p>`` that start before it and before its end (the ``<p>`` under it, itself
@@ -115,28 +115,23 @@ def segment_tree(body: Element) -> Segmentation:
     One pass over the elements in document order (``iter``, a third faster than the
     start and end events of ``iterwalk``): an element's end comes when the next element
     is not inside it. The current run (its texts, pieces and character counts) lives in
-    local variables: the loop runs for every element of every page. The open elements
-    are the ancestors of the current one, so the block tree is numbered as the nodes
-    come, from the stack (what :func:`block_tree` finds by climbing from each block).
+    local variables: the loop runs for every element of every page. A count of the
+    ``<p>`` started so far, read where a node's block starts and ends, gives the block's
+    :attr:`Segmentation.paragraphs`.
     """
     nodes: list[TextNode] = []
     groups: dict[Element, int] = {}
     parts: list[str] = []  # the current run's texts (its first one is not blank)
     pieces: list[tuple[Element, str, int]] = []
-    chars = link_chars = line = link_depth = run_at = run_p = p_seen = 0
+    chars = link_chars = line = link_depth = run_p = p_seen = 0
     run_block: Element = body
     run_path: tuple[str, ...] = ()
     tags: list[str] = [] if body.tag == "html" else ["html"]  # of the open elements
     opened: list[Element] = []  # the elements whose end is still to come, outermost first
-    # the open blocks: each with its path, its place in ``opened`` and the <p> before it
-    blocks: list[tuple[Element, tuple[str, ...], int, int]] = []
+    blocks: list[tuple[Element, tuple[str, ...], int]] = []  # the open blocks, with their paths and the <p> before them
     paths: dict[tuple[str, ...], tuple[str, ...]] = {}  # one tuple per distinct path, shared
-    index: dict[Element, int] = {}  # the block tree's elements, numbered as block_tree() numbers them
-    parents: list[int] = []
-    depths: list[int] = []
-    node_blocks: list[int] = []
-    starts: dict[Element, tuple[int, int]] = {}  # a node's block: its number, the <p> before it
-    spans: list[tuple[int, int, int]] = []  # a node's block: its number, the <p> before it and its end
+    starts: dict[Element, int] = {}  # a node's block: the <p> before it
+    spans: dict[Element, tuple[int, int]] = {}  # a node's block: the <p> before it and before its end
 
     def flush() -> None:
         """End the current run: a text node when it has visible characters."""
@@ -151,26 +146,16 @@ def segment_tree(body: Element) -> Segmentation:
             # (positional: keywords take twice as long, for every node of every page)
             nodes.append(TextNode(len(nodes), text if normal == text else normal, chars, link_chars,
                                   run_block, run_path, group, pieces, line))
-            number = index.get(run_block)
-            if number is None:  # the block and the open elements above it not yet numbered
-                number = len(index)
-                top = run_at
-                while top >= 0 and opened[top] not in index:
-                    index[opened[top]] = len(index)
-                    depths.append(top)
-                    top -= 1
-                parents.extend([index[opened[place - 1 if place else 0]] for place in range(run_at, top, -1)])
-            node_blocks.append(number)
             if run_block not in starts:
-                starts[run_block] = (number, run_p)
+                starts[run_block] = run_p
         parts, pieces = [], []
         chars = link_chars = 0
 
     def add(text: str, owner: Element, source: Element) -> None:
         """Add ``text`` (held by ``owner``; ``source`` gives its line) to the current run."""
-        nonlocal chars, link_chars, line, run_block, run_path, run_at, run_p
+        nonlocal chars, link_chars, line, run_block, run_path, run_p
         if not parts:
-            run_block, run_path, run_at, run_p = blocks[-1]
+            run_block, run_path, run_p = blocks[-1]
         visible = visible_chars(text)
         parts.append(text)
         if visible:
@@ -188,17 +173,17 @@ def segment_tree(body: Element) -> Segmentation:
                 continue
         parent = element.getparent() if element is not None else None
         while opened and opened[-1] is not parent:  # the elements that end before this one
+            ended = opened.pop()
             ended_tag = tags.pop()
             if ended_tag in BLOCK_TAGS:
                 if parts:
-                    flush()   # (while the block is still among the open elements)
-                ended, _, _, _ = blocks.pop()
+                    flush()
+                blocks.pop()
                 started = starts.get(ended)
                 if started is not None:
-                    spans.append((*started, p_seen))
+                    spans[ended] = (started, p_seen)
             elif ended_tag == "a":
                 link_depth -= 1
-            ended = opened.pop()
             tail = ended.tail
             # (indentation that would start a run is dropped: stripped anyway)
             if tail and blocks and (parts or not tail.isspace()):
@@ -211,7 +196,7 @@ def segment_tree(body: Element) -> Segmentation:
             if parts:
                 flush()
             path = tuple(tags)
-            blocks.append((element, paths.setdefault(path, path), len(opened) - 1, p_seen))
+            blocks.append((element, paths.setdefault(path, path), p_seen))
             if tag == "p":
                 p_seen += 1
         elif tag in BREAK_TAGS:
@@ -223,16 +208,12 @@ def segment_tree(body: Element) -> Segmentation:
         if text and (parts or not text.isspace()):
             add(text, element, element)
     # (no run is left: the root, a block, ended at the None above)
-    if body.getparent() is not None:  # the tree goes on above body: block_tree() climbs it
-        tree = block_tree(nodes)
+    tree = block_tree(nodes)
+    if body.getparent() is not None:  # the tree goes on above body: the <p> before it too
         return Segmentation(nodes, tree, _paragraph_spans(tree))
-    paragraphs = np.full((len(index), 2), -1, dtype=np.int64)
+    paragraphs = np.full((len(tree.elements), 2), -1, dtype=np.int64)
     if spans:
-        found = np.array(spans, dtype=np.int64)
-        paragraphs[found[:, 0]] = found[:, 1:]
-    elements = list(index)
-    tree = BlockTree(np.asarray(parents, dtype=np.int64), np.asarray(depths, dtype=np.int64),
-                     np.asarray(node_blocks, dtype=np.int64), elements, [element.tag for element in elements])
+        paragraphs[tree.block] = [spans[node.block] for node in nodes]
     return Segmentation(nodes, tree, paragraphs)
 
 
@@ -263,6 +244,24 @@ class BlockTree(NamedTuple):
         for level in reversed((self.levels() if levels is None else levels)[1:]):
             np.add.at(total, self.parent[level], total[level])
         return total
+
+
+class AttributeKinds(NamedTuple):
+    """The elements of a :class:`BlockTree` sorted by what the markup families read of them:
+    ``keys`` are the distinct (tag, class, id, itemprop) of the elements, ``kind[e]`` the
+    index of element e's among them. A page repeats a few of these many times, so what a
+    family makes of one is made once per page."""
+
+    kind: np.ndarray
+    keys: list[tuple[str, str | None, str | None, str | None]]
+
+
+def attribute_kinds(tree: BlockTree) -> AttributeKinds:
+    """The :class:`AttributeKinds` of the elements of ``tree`` (their attributes read once)."""
+    keys: dict[tuple[str, str | None, str | None, str | None], int] = {}
+    kind = [keys.setdefault((tag, element.get("class"), element.get("id"), element.get("itemprop")), len(keys))
+            for element, tag in zip(tree.elements, tree.tags)]
+    return AttributeKinds(np.asarray(kind, dtype=np.int64), list(keys))
 
 
 def block_tree(nodes: list[TextNode]) -> BlockTree:

@@ -15,7 +15,7 @@ from pathlib import Path
 import numpy as np
 
 from .lang import detect_lang
-from .nodes import BlockTree, Segmentation, TextNode, segment_tree
+from .nodes import AttributeKinds, BlockTree, Segmentation, TextNode, attribute_kinds, segment_tree
 from .parse import ParsedPage, parse
 from .tags import Element
 from .text import count_tokens_each, normalize_space, punctuation_counts, tokens
@@ -93,6 +93,12 @@ class Page:
         """Index arrays of the nodes' blocks and their ancestors (:class:`newsml.nodes.BlockTree`);
         several features climb this tree."""
         return self.segmentation.tree
+
+    @cached_property
+    def attribute_kinds(self) -> AttributeKinds:
+        """The elements of :attr:`block_tree` by their tag and class, id and itemprop
+        (:func:`newsml.nodes.attribute_kinds`), read once for the families of markup words."""
+        return attribute_kinds(self.block_tree)
 
     @cached_property
     def block_levels(self) -> list[np.ndarray]:
