@@ -116,22 +116,21 @@ def segment_tree(body: Element) -> Segmentation:
     start and end events of ``iterwalk``): an element's end comes when the next element
     is not inside it. The current run (its texts, pieces and character counts) lives in
     local variables: the loop runs for every element of every page. A count of the
-    ``<p>`` started so far, read where a node's block starts and ends, gives the block's
-    :attr:`Segmentation.paragraphs`.
+    ``<p>`` started so far, read where each block starts and ends, gives the
+    :attr:`Segmentation.paragraphs` of the nodes' blocks.
     """
     nodes: list[TextNode] = []
     groups: dict[Element, int] = {}
     parts: list[str] = []  # the current run's texts (its first one is not blank)
     pieces: list[tuple[Element, str, int]] = []
-    chars = link_chars = line = link_depth = run_p = p_seen = 0
+    chars = link_chars = line = link_depth = p_seen = 0
     run_block: Element = body
     run_path: tuple[str, ...] = ()
     tags: list[str] = [] if body.tag == "html" else ["html"]  # of the open elements
     opened: list[Element] = []  # the elements whose end is still to come, outermost first
     blocks: list[tuple[Element, tuple[str, ...], int]] = []  # the open blocks, with their paths and the <p> before them
     paths: dict[tuple[str, ...], tuple[str, ...]] = {}  # one tuple per distinct path, shared
-    starts: dict[Element, int] = {}  # a node's block: the <p> before it
-    spans: dict[Element, tuple[int, int]] = {}  # a node's block: the <p> before it and before its end
+    spans: dict[Element, tuple[int, int]] = {}  # a block: the <p> before it and before its end
 
     def flush() -> None:
         """End the current run: a text node when it has visible characters."""
@@ -146,16 +145,14 @@ def segment_tree(body: Element) -> Segmentation:
             # (positional: keywords take twice as long, for every node of every page)
             nodes.append(TextNode(len(nodes), text if normal == text else normal, chars, link_chars,
                                   run_block, run_path, group, pieces, line))
-            if run_block not in starts:
-                starts[run_block] = run_p
         parts, pieces = [], []
         chars = link_chars = 0
 
     def add(text: str, owner: Element, source: Element) -> None:
         """Add ``text`` (held by ``owner``; ``source`` gives its line) to the current run."""
-        nonlocal chars, link_chars, line, run_block, run_path, run_p
+        nonlocal chars, link_chars, line, run_block, run_path
         if not parts:
-            run_block, run_path, run_p = blocks[-1]
+            run_block, run_path, _ = blocks[-1]
         visible = visible_chars(text)
         parts.append(text)
         if visible:
@@ -178,10 +175,7 @@ def segment_tree(body: Element) -> Segmentation:
             if ended_tag in BLOCK_TAGS:
                 if parts:
                     flush()
-                blocks.pop()
-                started = starts.get(ended)
-                if started is not None:
-                    spans[ended] = (started, p_seen)
+                spans[ended] = (blocks.pop()[2], p_seen)
             elif ended_tag == "a":
                 link_depth -= 1
             tail = ended.tail
