@@ -206,7 +206,7 @@ def segment_tree(body: Element) -> Segmentation:
     if body.getparent() is not None:  # the tree goes on above body: the <p> before it too
         return Segmentation(nodes, tree, _paragraph_spans(tree))
     paragraphs = np.full((len(tree.elements), 2), -1, dtype=np.int64)
-    if spans:
+    if nodes:
         paragraphs[tree.block] = [spans[node.block] for node in nodes]
     return Segmentation(nodes, tree, paragraphs)
 
