@@ -15,7 +15,9 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from operator import itemgetter
 
-from .nodes import TextNode
+import numpy as np
+
+from .nodes import BlockTree, TextNode, block_tree
 from .tags import BLOCK_TAGS, Element
 
 #: Block tags of the naive-Bayes paper.
@@ -29,31 +31,38 @@ BIG_TAGS = frozenset(
 def nb_blocks(nodes: Sequence[TextNode], block_tags: Iterable[str] = NB_BLOCK_TAGS,
               merge_siblings: bool = True) -> list[list[int]]:
     """Node indices of each naive-Bayes block, in document order."""
+    tree = block_tree(list(nodes))
+    starts = nb_block_starts(tree, tree.levels(), block_tags, merge_siblings)
+    return [indices.tolist() for indices in np.split(np.arange(len(nodes)), starts[1:])]
+
+
+def nb_block_starts(tree: BlockTree, levels: list[np.ndarray], block_tags: Iterable[str] = NB_BLOCK_TAGS,
+                    merge_siblings: bool = True) -> np.ndarray:
+    """Where each naive-Bayes block of the nodes of ``tree`` starts (``levels``: the tree's
+    :meth:`~newsml.nodes.BlockTree.levels`): a block is a run of consecutive nodes, so its
+    first node says where it is.
+
+    Each node's text climbs from its block to the nearest element with a tag in
+    ``block_tags`` (the root when none is), worked out for the whole tree level by level;
+    a node starts a new block unless it climbs where the node before it climbed, or, with
+    ``merge_siblings``, to a sibling of that element.
+    """
+    if not len(tree.block):
+        return np.zeros(0, dtype=np.int64)
     tags = frozenset(block_tags)
-    blocks: list[list[int]] = []
-    elements: list[Element] = []
-    climbed: dict[Element, Element] = {}  # a node's block -> where its text climbs to (nodes share blocks)
-    for node in nodes:
-        element = climbed.get(node.block)
-        if element is None:
-            element = node.block
-            while element.tag not in tags:
-                parent = element.getparent()
-                if parent is None:
-                    break
-                element = parent
-            climbed[node.block] = element
-        if elements and element is elements[-1]:
-            blocks[-1].append(node.index)
-            continue
-        parent = element.getparent() if merge_siblings and elements else None
-        if parent is not None and parent is elements[-1].getparent():
-            blocks[-1].append(node.index)
-            elements[-1] = element
-        else:
-            blocks.append([node.index])
-            elements.append(element)
-    return blocks
+    parent = tree.parent
+    climbed = np.arange(len(parent))
+    stops = np.fromiter((tag in tags for tag in tree.tags), dtype=bool, count=len(tree.tags))
+    for level in levels[1:]:                   # the root climbs nowhere: it stays itself
+        climbed[level] = np.where(stops[level], level, climbed[parent[level]])
+    element = climbed[tree.block]
+    new = np.ones(len(element), dtype=bool)
+    new[1:] = element[1:] != element[:-1]
+    if merge_siblings:
+        # the root has no parent: it is its own in the tree, and merges with nothing
+        above = np.where(parent[element] == element, -1, parent[element])
+        new[1:] &= (above[1:] < 0) | (above[1:] != above[:-1])
+    return np.flatnonzero(new)
 
 
 def inline_chain(owner: Element) -> list[Element]:

@@ -92,9 +92,29 @@ def is_link(anchor: Element) -> bool:
 
 
 def segment(body: Element) -> list[TextNode]:
-    """Text nodes of ``body`` (a cleaned tree, see :func:`newsml.parse.parse`) in order.
-    The tree must hold elements only: parse() removes comments and processing
-    instructions, whose tail text this walk would not read.
+    """Text nodes of ``body`` (a cleaned tree, see :func:`newsml.parse.parse`) in order
+    (:func:`segment_tree` without the tree)."""
+    return segment_tree(body).nodes
+
+
+class Segmentation(NamedTuple):
+    """What one walk of a page's elements gives: its text nodes, their :class:`BlockTree`
+    (:func:`block_tree`), and where each node's block lies among the page's ``<p>`` elements.
+
+    ``paragraphs[e]`` holds, for element e of the tree that is a node's block, the number
+    of ``<p>`` that start before it and before its end (the ``<p>`` under it, itself
+    included, are those between: one pass counts them for every block); -1 elsewhere.
+    """
+
+    nodes: list[TextNode]
+    tree: BlockTree
+    paragraphs: np.ndarray
+
+
+def segment_tree(body: Element) -> Segmentation:
+    """Text nodes of ``body`` (a cleaned tree, see :func:`newsml.parse.parse`) in order,
+    with their :class:`BlockTree`. The tree must hold elements only: parse() removes
+    comments and processing instructions, whose tail text this walk would not read.
 
     Siblings: nodes whose enclosing blocks share a parent element share ``group``. Nodes
     with equal paths share one tuple (a 10 MB page has 86,000 blocks but 52 paths).
@@ -102,19 +122,22 @@ def segment(body: Element) -> list[TextNode]:
     One pass over the elements in document order (``iter``, a third faster than the
     start and end events of ``iterwalk``): an element's end comes when the next element
     is not inside it. The current run (its texts, pieces and character counts) lives in
-    local variables: the loop runs for every element of every page.
+    local variables: the loop runs for every element of every page. A count of the
+    ``<p>`` started so far, read where each block starts and ends, gives the
+    :attr:`Segmentation.paragraphs` of the nodes' blocks.
     """
     nodes: list[TextNode] = []
     groups: dict[Element, int] = {}
     parts: list[str] = []  # the current run's texts (its first one is not blank)
     pieces: list[tuple[Element, str, int]] = []
-    chars = link_chars = line = link_depth = 0
+    chars = link_chars = line = link_depth = p_seen = 0
     run_block: Element = body
     run_path: tuple[str, ...] = ()
     tags: list[str] = [] if body.tag == "html" else ["html"]  # of the open elements
     opened: list[Element] = []  # the elements whose end is still to come, outermost first
-    blocks: list[tuple[Element, tuple[str, ...]]] = []  # the open blocks, with their paths
+    blocks: list[tuple[Element, tuple[str, ...], int]] = []  # the open blocks, with their paths and the <p> before them
     paths: dict[tuple[str, ...], tuple[str, ...]] = {}  # one tuple per distinct path, shared
+    spans: dict[Element, tuple[int, int]] = {}  # a block: the <p> before it and before its end
 
     def flush() -> None:
         """End the current run: a text node when it has visible characters."""
@@ -136,7 +159,7 @@ def segment(body: Element) -> list[TextNode]:
         """Add ``text`` (held by ``owner``; ``source`` gives its line) to the current run."""
         nonlocal chars, link_chars, line, run_block, run_path
         if not parts:
-            run_block, run_path = blocks[-1]
+            run_block, run_path, _ = blocks[-1]
         visible = visible_chars(text)
         parts.append(text)
         if visible:
@@ -159,7 +182,7 @@ def segment(body: Element) -> list[TextNode]:
             if ended_tag in BLOCK_TAGS:
                 if parts:
                     flush()
-                blocks.pop()
+                spans[ended] = (blocks.pop()[2], p_seen)
             elif ended_tag == "a" and is_link(ended):
                 link_depth -= 1
             tail = ended.tail
@@ -174,7 +197,9 @@ def segment(body: Element) -> list[TextNode]:
             if parts:
                 flush()
             path = tuple(tags)
-            blocks.append((element, paths.setdefault(path, path)))
+            blocks.append((element, paths.setdefault(path, path), p_seen))
+            if tag == "p":
+                p_seen += 1
         elif tag in BREAK_TAGS:
             if parts:
                 flush()
@@ -183,9 +208,14 @@ def segment(body: Element) -> list[TextNode]:
         text = element.text
         if text and (parts or not text.isspace()):
             add(text, element, element)
-    if parts:
-        flush()
-    return nodes
+    # (no run is left: the root, a block, ended at the None above)
+    tree = block_tree(nodes)
+    if body.getparent() is not None:  # the tree goes on above body: the <p> before it too
+        return Segmentation(nodes, tree, _paragraph_spans(tree))
+    paragraphs = np.full((len(tree.elements), 2), -1, dtype=np.int64)
+    if nodes:
+        paragraphs[tree.block] = [spans[node.block] for node in nodes]
+    return Segmentation(nodes, tree, paragraphs)
 
 
 class BlockTree(NamedTuple):
@@ -193,13 +223,14 @@ class BlockTree(NamedTuple):
 
     ``parent[e]`` is the index of element e's parent (the root is its own parent),
     ``depth[e]`` its distance from the root, ``block[i]`` the index of node i's block,
-    ``elements[e]`` the element itself.
+    ``elements[e]`` the element itself and ``tags[e]`` its tag.
     """
 
     parent: np.ndarray
     depth: np.ndarray
     block: np.ndarray
     elements: list[Element]
+    tags: list[str]
 
     def levels(self) -> list[np.ndarray]:
         """Element indices by depth, the root's level first (each level in index order)."""
@@ -214,6 +245,24 @@ class BlockTree(NamedTuple):
         for level in reversed((self.levels() if levels is None else levels)[1:]):
             np.add.at(total, self.parent[level], total[level])
         return total
+
+
+class AttributeKinds(NamedTuple):
+    """The elements of a :class:`BlockTree` sorted by what the markup families read of them:
+    ``keys`` are the distinct (tag, class, id, itemprop) of the elements, ``kind[e]`` the
+    index of element e's among them. A page repeats a few of these many times, so what a
+    family makes of one is made once per page."""
+
+    kind: np.ndarray
+    keys: list[tuple[str, str | None, str | None, str | None]]
+
+
+def attribute_kinds(tree: BlockTree) -> AttributeKinds:
+    """The :class:`AttributeKinds` of the elements of ``tree`` (their attributes read once)."""
+    keys: dict[tuple[str, str | None, str | None, str | None], int] = {}
+    kind = [keys.setdefault((tag, element.get("class"), element.get("id"), element.get("itemprop")), len(keys))
+            for element, tag in zip(tree.elements, tree.tags)]
+    return AttributeKinds(np.asarray(kind, dtype=np.int64), list(keys))
 
 
 def block_tree(nodes: list[TextNode]) -> BlockTree:
@@ -242,4 +291,22 @@ def block_tree(nodes: list[TextNode]) -> BlockTree:
         depth += moved
         ancestor = step
     block = np.fromiter((index[node.block] for node in nodes), dtype=np.int64, count=len(nodes))
-    return BlockTree(parent, depth, block, list(index))
+    return BlockTree(parent, depth, block, list(index), [element.tag for element in index])
+
+
+def _paragraph_spans(tree: BlockTree) -> np.ndarray:
+    """:attr:`Segmentation.paragraphs` of ``tree`` (made by :func:`block_tree`), counted over
+    the whole document (for nodes of a walk that did not start at its root)."""
+    wanted = {tree.elements[e]: e for e in tree.block.tolist()}
+    paragraphs = np.full((len(tree.elements), 2), -1, dtype=np.int64)
+    if not tree.elements:
+        return paragraphs
+    seen = 0
+    for element in tree.elements[0].getroottree().getroot().iter():
+        e = wanted.get(element)
+        if e is not None:
+            paragraphs[e, 0] = seen
+        seen += element.tag == "p"
+        if e is not None:
+            paragraphs[e, 1] = seen + sum(under.tag == "p" for under in element.iterdescendants())
+    return paragraphs

@@ -15,7 +15,7 @@ from pathlib import Path
 import numpy as np
 
 from .lang import detect_lang
-from .nodes import BlockTree, TextNode, block_tree, segment
+from .nodes import AttributeKinds, BlockTree, Segmentation, TextNode, attribute_kinds, segment_tree
 from .parse import ParsedPage, parse
 from .tags import Element
 from .text import count_tokens_each, normalize_space, punctuation_counts, tokens
@@ -49,13 +49,19 @@ class Page:
         return self.parsed.text
 
     @cached_property
-    def nodes(self) -> list[TextNode]:
-        """The page's text nodes in document order (see :mod:`newsml.nodes`).
+    def segmentation(self) -> Segmentation:
+        """The walk of the page's elements that gives :attr:`nodes` and :attr:`block_tree`
+        (:func:`newsml.nodes.segment_tree`).
 
         The walk starts at ``<html>``, not ``<body>``: content that malformed markup
         left inside ``<head>`` is still content.
         """
-        return segment(self.parsed.root)
+        return segment_tree(self.parsed.root)
+
+    @cached_property
+    def nodes(self) -> list[TextNode]:
+        """The page's text nodes in document order (see :mod:`newsml.nodes`)."""
+        return self.segmentation.nodes
 
     @cached_property
     def token_counts(self) -> np.ndarray:
@@ -63,6 +69,17 @@ class Page:
         counts = count_tokens_each([node.text for node in self.nodes]).astype(float)
         counts.setflags(write=False)  # shared by every reader of the page
         return counts
+
+    @cached_property
+    def char_counts(self) -> tuple[np.ndarray, np.ndarray]:
+        """Per node: its visible characters and those inside links (int; read by several
+        features)."""
+        nodes = self.nodes
+        chars = np.fromiter((node.chars for node in nodes), dtype=np.int64, count=len(nodes))
+        links = np.fromiter((node.link_chars for node in nodes), dtype=np.int64, count=len(nodes))
+        for counts in (chars, links):
+            counts.setflags(write=False)
+        return chars, links
 
     @cached_property
     def punctuation_counts(self) -> np.ndarray:
@@ -75,7 +92,13 @@ class Page:
     def block_tree(self) -> BlockTree:
         """Index arrays of the nodes' blocks and their ancestors (:class:`newsml.nodes.BlockTree`);
         several features climb this tree."""
-        return block_tree(self.nodes)
+        return self.segmentation.tree
+
+    @cached_property
+    def attribute_kinds(self) -> AttributeKinds:
+        """The elements of :attr:`block_tree` by their tag and class, id and itemprop
+        (:func:`newsml.nodes.attribute_kinds`), read once for the families of markup words."""
+        return attribute_kinds(self.block_tree)
 
     @cached_property
     def block_levels(self) -> list[np.ndarray]:
@@ -87,10 +110,11 @@ class Page:
     def tree_totals(self) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
         """Per element of :attr:`block_tree`: the visible characters, link characters and text
         nodes under it (float; read by several features)."""
-        tree, levels, nodes = self.block_tree, self.block_levels, self.nodes
-        chars = tree.subtree_sums(np.array([node.chars for node in nodes], dtype=float), levels)
-        links = tree.subtree_sums(np.array([node.link_chars for node in nodes], dtype=float), levels)
-        count = tree.subtree_sums(np.ones(len(nodes)), levels)
+        tree, levels = self.block_tree, self.block_levels
+        node_chars, node_links = self.char_counts
+        chars = tree.subtree_sums(node_chars.astype(float), levels)
+        links = tree.subtree_sums(node_links.astype(float), levels)
+        count = tree.subtree_sums(np.ones(len(node_chars)), levels)
         for total in (chars, links, count):
             total.setflags(write=False)
         return chars, links, count

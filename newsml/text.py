@@ -231,37 +231,54 @@ def count_punctuation(text: str) -> int:
     return len(_PUNCT_RE.findall(text))
 
 
-#: Which characters of the Basic Multilingual Plane are :data:`PUNCTUATION` (all are).
-_IS_PUNCTUATION = np.zeros(0x10000, dtype=bool)
-_IS_PUNCTUATION[[ord(char) for char in PUNCTUATION]] = True
-_IS_PUNCTUATION[0xFFFF] = False         # where the code points past the plane are looked up
+def _marks_table(marks: str) -> np.ndarray:
+    """Which characters of the Basic Multilingual Plane are among ``marks`` (all lie in it)."""
+    table = np.zeros(0x10000, dtype=bool)
+    table[[ord(char) for char in marks]] = True
+    table[0xFFFF] = False         # where the code points past the plane are looked up
+    return table
+
+
+_IS_PUNCTUATION = _marks_table(PUNCTUATION)
+_IS_PERIOD_COMMA = _marks_table(PERIODS_AND_COMMAS)
 
 
 def punctuation_counts(texts: list[str]) -> np.ndarray:
     """:func:`count_punctuation` of each text, looked up for many at once (in runs of at
     most :data:`SPLIT_LIMIT` characters; a longer text alone, by the pattern)."""
+    return _marks_each(texts, _IS_PUNCTUATION, count_punctuation)
+
+
+def periods_commas_each(texts: list[str]) -> np.ndarray:
+    """:func:`count_periods_commas` of each text, looked up for many at once (as
+    :func:`punctuation_counts` does)."""
+    return _marks_each(texts, _IS_PERIOD_COMMA, count_periods_commas)
+
+
+def _marks_each(texts: list[str], table: np.ndarray, count: Callable[[str], int]) -> np.ndarray:
+    """The marks ``table`` holds in each text (``count``: the same for one text, by a pattern)."""
     if sum(map(len, texts)) <= SPLIT_LIMIT:
-        return _run_punctuation(texts)
+        return _run_marks(texts, table)
     counts = np.zeros(len(texts), dtype=np.int64)
     run: list[int] = []
     size = 0
     for i, text in enumerate(texts):
         if len(text) > SPLIT_LIMIT:
-            counts[i] = count_punctuation(text)
+            counts[i] = count(text)
             continue
         if size + len(text) > SPLIT_LIMIT:
-            counts[run] = _run_punctuation([texts[j] for j in run])
+            counts[run] = _run_marks([texts[j] for j in run], table)
             run, size = [], 0
         run.append(i)
         size += len(text)
     if run:
-        counts[run] = _run_punctuation([texts[j] for j in run])
+        counts[run] = _run_marks([texts[j] for j in run], table)
     return counts
 
 
-def _run_punctuation(texts: list[str]) -> np.ndarray:
+def _run_marks(texts: list[str], table: np.ndarray) -> np.ndarray:
     points = np.frombuffer("".join(texts).encode("utf-32-le", "surrogatepass"), dtype=np.uint32)
-    marks = np.flatnonzero(_IS_PUNCTUATION.take(np.minimum(points, 0xFFFF)))
+    marks = np.flatnonzero(table.take(np.minimum(points, 0xFFFF)))
     ends = np.cumsum(np.fromiter(map(len, texts), dtype=np.int64, count=len(texts)))
     return np.diff(np.searchsorted(marks, ends), prepend=0)
 

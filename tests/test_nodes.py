@@ -99,3 +99,24 @@ def test_token_counts_are_the_regex_counts_node_by_node(monkeypatch):
             texts = ["".join(rng.choice(letters, size=size)) for size in sizes]
             counts = count_tokens_each(texts)
             assert counts.dtype == np.int64 and counts.tolist() == [len(tokens(text)) for text in texts]
+
+
+def test_the_walk_counts_the_p_of_each_block_as_a_walk_of_the_whole_document_does():
+    from pathlib import Path
+
+    import numpy as np
+
+    from newsml.nodes import _paragraph_spans
+
+    for path in sorted((Path(__file__).parent.parent / "labeled").glob("*.html"))[:12]:
+        walked = load_page(path.read_bytes()).segmentation
+        blocks = np.unique(walked.tree.block)
+        assert np.array_equal(walked.paragraphs[blocks], _paragraph_spans(walked.tree)[blocks]), path.name
+
+
+def test_paragraph_spans_count_the_p_under_a_block_itself_included():
+    page = load_page("<html><body><div>a<p>b</p><p></p><section><p>c</p></section></div><p>d</p></body></html>")
+    tree, spans = page.block_tree, page.segmentation.paragraphs
+    counts = {tree.elements[e].tag + tree.elements[e].text: int(spans[e, 1] - spans[e, 0])
+              for e in set(tree.block.tolist())}
+    assert counts == {"diva": 3, "pb": 1, "pc": 1, "pd": 1}   # the empty <p> too

@@ -9,12 +9,13 @@ characters, which reads as a typo: its bins are percentages of text) and the num
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 import numpy as np
 
 from ..errors import ConfigurationError
-from ..groupings import NB_BLOCK_TAGS, nb_blocks
+from ..groupings import NB_BLOCK_TAGS, nb_block_starts
 from ..page import Page
-from ..tags import Element
 from .base import NodeFeatures
 
 
@@ -40,35 +41,55 @@ class NaiveBayesFeatures(NodeFeatures):
             rows[np.concatenate(groups)] = np.repeat(block_rows(page, groups), list(map(len, groups)), axis=0)
         return rows
 
-    def blocks(self, page: Page) -> list[list[int]]:
-        """The paper's blocks of ``page`` as lists of node indices."""
-        return nb_blocks(page.nodes, self.block_tags, self.merge_siblings)
+    def blocks(self, page: Page) -> list[np.ndarray]:
+        """The paper's blocks of ``page`` as arrays of node indices."""
+        return page_nb_blocks(page, self.block_tags, self.merge_siblings)
 
 
-def block_rows(page: Page, groups: list[list[int]]) -> np.ndarray:
+def page_nb_blocks(page: Page, block_tags: tuple[str, ...] = NB_BLOCK_TAGS,
+                   merge_siblings: bool = True) -> list[np.ndarray]:
+    """:func:`~newsml.groupings.nb_blocks` of ``page``'s nodes, as arrays of node indices,
+    found on the page's block tree."""
+    starts = nb_block_starts(page.block_tree, page.block_levels, block_tags, merge_siblings)
+    return np.split(np.arange(len(page.nodes)), starts[1:]) if len(starts) else []
+
+
+def block_rows(page: Page, groups: Sequence[Sequence[int] | np.ndarray]) -> np.ndarray:
     """The four naive-Bayes features of each group of text nodes taken together, one row
     per group (groups do not share nodes).
 
-    The sums are taken for all groups at once; a ``<p>`` counts once per group, also
-    when the group's nodes lie in nested blocks, and each block's subtree is walked once.
+    The sums are taken for all groups at once. A ``<p>`` counts once per group, also
+    when the group's nodes lie in nested blocks: the ``<p>`` under a block are a span of
+    the page's ``<p>`` in document order (:attr:`~newsml.nodes.Segmentation.paragraphs`),
+    and spans of elements are nested or apart, so a group's count is the length of the
+    spans of its blocks that lie in no other of them.
     """
-    nodes = page.nodes
-    members = np.concatenate(groups) if groups else np.zeros(0, dtype=np.int64)
+    members = np.concatenate(groups).astype(np.int64) if len(groups) else np.zeros(0, dtype=np.int64)
     owner = np.repeat(np.arange(len(groups)), list(map(len, groups)))
-    per_node = np.array([(node.chars, node.link_chars) for node in nodes], dtype=float).reshape(-1, 2)
-    chars = np.bincount(owner, weights=per_node[members, 0], minlength=len(groups))
-    links = np.bincount(owner, weights=per_node[members, 1], minlength=len(groups))
+    chars_of, links_of = page.char_counts
+    chars = np.bincount(owner, weights=chars_of[members], minlength=len(groups))
+    links = np.bincount(owner, weights=links_of[members], minlength=len(groups))
     punct = np.bincount(owner, weights=page.punctuation_counts[members], minlength=len(groups))
-    paragraphs: dict[Element, frozenset[Element]] = {}   # each block's <p> elements
-    p_count = np.zeros(len(groups))
-    for k, group in enumerate(groups):
-        found: set[Element] = set()
-        for block in {nodes[i].block for i in group}:
-            under = paragraphs.get(block)
-            if under is None:
-                under = paragraphs[block] = frozenset(block.iter("p"))
-            found |= under
-        p_count[k] = len(found)
+    p_count = _paragraphs_per_group(page, members, owner, len(groups))
     with np.errstate(divide="ignore", invalid="ignore"):
         return np.column_stack([chars - links, np.where(chars > 0, links / chars, 0.0),
                                 np.where(chars > 0, punct / chars, 0.0), p_count])
+
+
+def _paragraphs_per_group(page: Page, members: np.ndarray, owner: np.ndarray, n_groups: int) -> np.ndarray:
+    """The ``<p>`` elements under the blocks of each group's nodes, each counted once."""
+    spans = page.segmentation.paragraphs
+    blocks = page.block_tree.block[members]
+    # each group's distinct blocks, by group, then by where their span starts, the outer first
+    pair = np.sort(owner * len(spans) + blocks)
+    pair = pair[np.insert(pair[1:] != pair[:-1], 0, True)]   # (np.unique would import numpy.ma)
+    group, block = pair // len(spans), pair % len(spans)
+    start, end = spans[block, 0], spans[block, 1]
+    order = np.lexsort((-end, start, group))
+    group, start, end = group[order], start[order], end[order]
+    # a span ends no later than one before it in its group: it lies inside that one (the
+    # group times a bound past every end keeps the running maximum to each group)
+    reach = group * (int(end.max(initial=0)) + 1) + end
+    inside = np.zeros(len(reach), dtype=bool)
+    inside[1:] = reach[1:] <= np.maximum.accumulate(reach)[:-1]
+    return np.bincount(group[~inside], weights=(end - start)[~inside], minlength=n_groups)

@@ -71,4 +71,5 @@ class HyperlinkFeature(NodeFeatures):
     polarity = -1
 
     def page_features(self, page: Page) -> np.ndarray:
-        return np.array([[node.link_ratio] for node in page.nodes]).reshape(-1, 1)
+        chars, links = page.char_counts     # (a node has visible characters: never 0 of them)
+        return (links / np.maximum(chars, 1)).reshape(-1, 1)

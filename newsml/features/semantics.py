@@ -81,9 +81,11 @@ class SemanticFeatures(NodeFeatures):
         tree = page.block_tree
         marks = np.zeros(len(tree.elements), dtype=np.int64)
         if self.levels > 0:
-            # each element's own families once, then or-ed up the tree (the root is its own
-            # parent: or-ing it again changes nothing)
-            own = np.fromiter(map(_own_families, tree.elements), dtype=np.int64, count=len(marks))
+            # each kind of element's own families once, then or-ed up the tree (the root is
+            # its own parent: or-ing it again changes nothing)
+            kinds = page.attribute_kinds
+            own = np.fromiter((_key_families(*key) for key in kinds.keys), dtype=np.int64,
+                              count=len(kinds.keys))[kinds.kind]
             marks |= own
             above = np.arange(len(marks))
             for _ in range(self.levels - 1):
@@ -95,11 +97,16 @@ class SemanticFeatures(NodeFeatures):
 
 def _own_families(element: Element) -> int:
     """Bit mask of the families one element's own tag and class/id/itemprop words name."""
+    return _key_families(element.tag, element.get("class"), element.get("id"), element.get("itemprop"))
+
+
+def _key_families(tag: str, *attributes: str | None) -> int:
+    """Bit mask of the families an element's tag and class/id/itemprop words name."""
     mark = 0
-    family = _TAG_FAMILIES.get(element.tag)
+    family = _TAG_FAMILIES.get(tag)
     if family:
         mark |= 1 << _COLUMN[family]
-    for words in (element.get("class"), element.get("id"), element.get("itemprop")):
+    for words in attributes:
         if words:       # no family's word spans a space: each attribute alone finds the same
             mark |= _word_families(words)
     return mark

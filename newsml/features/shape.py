@@ -40,8 +40,7 @@ class ShapeFeatures(NodeFeatures):
     def page_features(self, page: Page) -> np.ndarray:
         nodes = page.nodes
         sizes = page.token_counts
-        chars = np.fromiter((node.chars for node in nodes), dtype=np.int64, count=len(nodes))
-        punct = page.punctuation_counts / np.maximum(chars, 1)
+        punct = page.punctuation_counts / np.maximum(page.char_counts[0], 1)
         return np.column_stack([
             np.minimum(sizes / self.long_node, 1.0),
             np.minimum(punct * self.punct_scale, 1.0),

@@ -34,7 +34,7 @@ from ..groupings import BIG_TAGS, big_node_sets, inline_chain
 from ..nodes import TextNode
 from ..page import Page
 from ..tags import Element
-from ..text import count_periods_commas, visible_chars
+from ..text import count_periods_commas, periods_commas_each, visible_chars
 from .base import NodeMethod
 
 
@@ -108,30 +108,24 @@ def _inline_totals(nodes: list[TextNode]) -> tuple[dict[Element, int], dict[Elem
     text or is an inline ancestor of one (:func:`~newsml.groupings.inline_chain`), and
     each text holder's chain.
 
-    Each holder's totals come first, then are added along its chain once (integer sums:
-    the same counts as adding piece by piece, without walking a chain per piece).
+    The pieces' periods and commas are counted for all of them at once; each holder's
+    totals come first, then are added along its chain once (integer sums: the same counts
+    as adding piece by piece, without walking a chain per piece).
     """
-    owned_chars: dict[Element, int] = {}
-    owned_puncs: dict[Element, int] = {}
-    for node in nodes:
-        pieces = node.pieces
-        # most nodes (menus, bylines) have no period or comma at all: one count then
-        # stands for all their pieces
-        some = len(pieces) == 1 or count_periods_commas("".join([text for _, text, _ in pieces]))
-        for owner, text, n_chars in pieces:
-            n_puncs = count_periods_commas(text) if some else 0
-            owned_chars[owner] = owned_chars.get(owner, 0) + n_chars
-            owned_puncs[owner] = owned_puncs.get(owner, 0) + n_puncs
-    chars: dict[Element, int] = {}
-    puncs: dict[Element, int] = {}
-    chain_of: dict[Element, list[Element]] = {}
-    for owner, n_chars in owned_chars.items():
-        n_puncs = owned_puncs[owner]
-        chain = chain_of[owner] = inline_chain(owner)
-        for element in chain:
-            chars[element] = chars.get(element, 0) + n_chars
-            puncs[element] = puncs.get(element, 0) + n_puncs
-    return chars, puncs, chain_of
+    pieces = [piece for node in nodes for piece in node.pieces]
+    if not pieces:
+        return {}, {}, {}
+    owners, texts, visible = zip(*pieces)
+    numbers: dict[Element, int] = {}          # the holders first, then the rest of their chains
+    holder = [numbers.setdefault(owner, len(numbers)) for owner in owners]
+    owned_chars = np.bincount(holder, weights=visible).astype(np.int64)
+    owned_puncs = np.bincount(holder, weights=periods_commas_each(list(texts))).astype(np.int64)
+    chain_of = {owner: inline_chain(owner) for owner in numbers}
+    along = [numbers.setdefault(element, len(numbers)) for chain in chain_of.values() for element in chain]
+    whose = np.repeat(np.arange(len(chain_of)), [len(chain) for chain in chain_of.values()])
+    chars = np.bincount(along, weights=owned_chars[whose]).astype(np.int64).tolist()
+    puncs = np.bincount(along, weights=owned_puncs[whose]).astype(np.int64).tolist()
+    return dict(zip(numbers, chars)), dict(zip(numbers, puncs)), chain_of
 
 
 def _summary_node(snippet: Element) -> Element:

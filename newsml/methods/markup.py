@@ -32,8 +32,14 @@ _CAMEL_RE = re.compile(r"(?<=[a-z0-9])(?=[A-Z])")
 
 def element_tokens(element: Element, level: int) -> list[str]:
     """Tokens of one element seen ``level`` steps above a node: its tag, and its class/id words."""
-    tokens = [f"tag{min(level, 2)}:{element.tag}"]
-    for words in (element.get("class"), element.get("id")):
+    return key_tokens(level, element.tag, element.get("class"), element.get("id"))
+
+
+def key_tokens(level: int, tag: str, *attributes: str | None) -> list[str]:
+    """Tokens of an element of tag ``tag`` and class/id ``attributes`` seen ``level`` steps
+    above a node (see :func:`element_tokens`)."""
+    tokens = [f"tag{min(level, 2)}:{tag}"]
+    for words in attributes:
         if words:       # no word spans a space: each attribute alone gives the same words
             tokens += _word_tokens(words)
     return tokens
@@ -130,30 +136,31 @@ class MarkupTokens(NodeMethod):
         """Each node's kind (an index: nodes of one kind carry the same tokens), and
         :func:`_nonzeros` of the kinds' tokens over ``vocabulary_``.
 
-        Work is shared where tokens are: one tag with one class and id is read once per page,
-        an element's tokens with its ancestors' once per level it is seen at (blocks with one
-        parent share their ancestors'), and the tokens of a block and of its ancestors are
-        joined and sorted once for all blocks alike."""
-        tokens = _PageTokenIds(self.vocabulary_, self.levels)
-        ids, chain, empty = tokens.ids, tokens.chain, tokens.empty
-        kinds: dict[tuple[frozenset[int], frozenset[int]], int] = {}
-        by_block: dict[Element, int] = {}
+        Work is shared where tokens are: the elements seen at each level above the nodes'
+        blocks are found for all nodes at once on the block tree, by their kind of
+        attributes (:attr:`~newsml.page.Page.attribute_kinds`); nodes that see the same kinds
+        at every level are of one kind, whose tokens are joined and sorted once, from the
+        tokens of each kind at each level, worked out once per page."""
+        tree, attributes = page.block_tree, page.attribute_kinds
+        element = tree.block
+        seen = [attributes.kind[element]] if self.levels > 0 else []
+        inside = np.ones(len(element), dtype=bool)      # not yet climbed past the root
+        for _ in range(1, self.levels):
+            above = tree.parent[element]
+            inside &= above != element                  # (the root is its own parent)
+            element = above
+            seen.append(np.where(inside, attributes.kind[element], -1))
+        kinds: dict[tuple[int, ...], int] = {}
+        nodes = [kinds.setdefault(combination, len(kinds))
+                 for combination in zip(*[level.tolist() for level in seen])] if seen else [0] * len(tree.block)
+        ids = _KeyTokenIds(self.vocabulary_, attributes.keys)
         rows: list[int] = []
         columns: list[int] = []
-        nodes: list[int] = []
-        for node in page.nodes:
-            block = node.block
-            kind = by_block.get(block)
-            if kind is None:
-                parts = (ids(block, 0), chain(block.getparent(), 1)) if self.levels > 0 else (empty, empty)
-                kind = kinds.get(parts)
-                if kind is None:
-                    kind = kinds[parts] = len(kinds)
-                    ordered = sorted(parts[0] | parts[1])
-                    columns.extend(ordered)
-                    rows.extend([kind] * len(ordered))
-                by_block[block] = kind
-            nodes.append(kind)
+        for kind, combination in enumerate(kinds):
+            found = frozenset().union(*[ids(key, level) for level, key in enumerate(combination) if key >= 0])
+            ordered = sorted(found)
+            columns.extend(ordered)
+            rows.extend([kind] * len(ordered))
         return (np.asarray(nodes, dtype=np.intp), np.asarray(rows, dtype=np.intp),
                 np.asarray(columns, dtype=np.intp))
 
@@ -162,43 +169,25 @@ class MarkupTokens(NodeMethod):
         return sorted(getattr(self, "vocabulary_", {}))
 
 
-class _PageTokenIds:
-    """One page's token ids of elements and of their chains of ancestors, each worked out
-    once. A class and not closures: a closure calling itself is a reference cycle, and
-    this one would hold the page's lxml tree until the cyclic collector runs."""
+class _KeyTokenIds:
+    """One page's token ids of each kind of element (:class:`~newsml.nodes.AttributeKinds`)
+    at each level, each worked out once. A class and not a closure, like every helper that
+    holds a page's data: no reference cycles."""
 
-    empty: frozenset[int] = frozenset()
-
-    def __init__(self, index: dict[str, int], levels: int) -> None:
+    def __init__(self, index: dict[str, int], keys: list[tuple[str, str | None, str | None, str | None]]) -> None:
         self.index = index
-        self.levels = levels
+        self.keys = keys
         self.known: dict[tuple[int, str, str | None, str | None], frozenset[int]] = {}
-        self.chains: dict[tuple[Element, int], frozenset[int]] = {}
 
-    def ids(self, element: Element, level: int) -> frozenset[int]:
-        """Ids of the tokens of ``element`` seen ``level`` steps above a node."""
-        key = (level if level < 2 else 2, element.tag, element.get("class"), element.get("id"))
+    def __call__(self, kind: int, level: int) -> frozenset[int]:
+        """Ids of the tokens of an element of kind ``kind`` seen ``level`` steps above a node."""
+        tag, class_, id_, _ = self.keys[kind]
+        key = (level if level < 2 else 2, tag, class_, id_)
         found = self.known.get(key)
         if found is None:
             index = self.index
-            found = frozenset(index[t] for t in element_tokens(element, level) if t in index)
+            found = frozenset(index[t] for t in key_tokens(level, tag, class_, id_) if t in index)
             self.known[key] = found
-        return found
-
-    def chain(self, element: Element | None, level: int) -> frozenset[int]:
-        """Ids of the tokens of ``element`` seen ``level`` steps above a node and of its
-        ancestors up to the last level read."""
-        pending: list[tuple[Element, int]] = []
-        found = self.empty
-        while element is not None and level < self.levels:
-            cached = self.chains.get((element, level))
-            if cached is not None:
-                found = cached
-                break
-            pending.append((element, level))
-            element, level = element.getparent(), level + 1
-        for element_seen, level_seen in reversed(pending):
-            found = self.chains[element_seen, level_seen] = self.ids(element_seen, level_seen) | found
         return found
 
 

@@ -15,8 +15,8 @@ import numpy as np
 
 from ..errors import NewsmlError
 from ..estimators.frozen import FrozenNaiveBayes
-from ..features.blocks import NaiveBayesFeatures, block_rows
-from ..groupings import NB_BLOCK_TAGS, nb_blocks
+from ..features.blocks import NaiveBayesFeatures, block_rows, page_nb_blocks
+from ..groupings import NB_BLOCK_TAGS
 from ..page import Page
 from .base import NodeMethod, check_fitted
 
@@ -42,8 +42,8 @@ class NaiveBayesMethod(NodeMethod):
             state["classifier_"] = FrozenNaiveBayes.from_estimator(state["classifier_"])
         super().__setstate__(state)
 
-    def _blocks(self, page: Page) -> list[list[int]]:
-        return nb_blocks(page.nodes, self.block_tags, self.merge_siblings)
+    def _blocks(self, page: Page) -> list[np.ndarray]:
+        return page_nb_blocks(page, self.block_tags, self.merge_siblings)
 
     def fit(self, X: Sequence[Page], y: Sequence[np.ndarray] | None = None,
             groups: Sequence[object] | None = None) -> NaiveBayesMethod:
