@@ -49,7 +49,9 @@ SIGMAS = (0.0, 0.5, 1.0)
 CUTS = (OtsuCut(), FixedCut(0.5))
 #: The second stage's trees (early stopping on a held-out tenth when rows > 10,000);
 #: kept as :class:`~newsml.estimators.trees.FrozenTrees`, not as scikit-learn's object.
-BOOSTER_PARAMS = {"max_iter": 150, "learning_rate": 0.1, "max_leaf_nodes": 63}
+#: 100 trees: out of fold on the training pages (5 folds by site) the first 100 of 150 score
+#: as well (macro F1 0.9409 against 0.9403; 80 trees 0.9390), at two thirds of the cost.
+BOOSTER_PARAMS = {"max_iter": 100, "learning_rate": 0.1, "max_leaf_nodes": 63}
 
 
 def member_names() -> list[str]:
