@@ -17,7 +17,7 @@ own stage and earlier ones (``tests/test_architecture.py`` checks it):
 7. features: features, estimators
 8. selection: model_selection
 9. methods: methods
-10. use: article, persistence, adaptation, extract, labeling, training, extractor, evaluate
+10. use: article, persistence, site_votes, adaptation, extract, labeling, training, extractor, evaluate
 11. many pages: records, pool, batch, cli, spark
 
 Logging: modules log their fallbacks (flattened markup, skipped training pages) at

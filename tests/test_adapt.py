@@ -26,11 +26,13 @@ from newsml import (
     save_model,
     score,
 )
-from newsml.adaptation import AdaptedMethod, node_keys, vote_scores
+from newsml.adaptation import AdaptedMethod
 from newsml.cli import app
 from newsml.extract import extract_page
+from newsml.methods import NodeMethod
 from newsml.page import load_page
 from newsml.persistence import get_method
+from newsml.site_votes import MIXED, node_keys, recentre, vote_scores
 from newsml.training import labeled_pages, train_method
 
 
@@ -67,9 +69,9 @@ def test_five_labeled_pages_beat_the_default_on_average_over_every_train_site():
     """Every site of the shared corpora's *train* splits with 7+ pages (the sites the
     adaptation's constants were chosen on; the test splits choose nothing), 5 pages labeled,
     the 10 draws of ``site_curves.py`` (seed 0): mean over sites of adapted minus default on
-    the site's other pages. docs/adaptation.md reports +0.018 for it (one draw alone is too
-    noisy to test); the votes before the nearest container decided and long texts were keys
-    gave +0.011, so the mean of the 10 draws must stay above that."""
+    the site's other pages. docs/adaptation.md reports it (+0.016 with the backoff through
+    the votes; one draw alone is too noisy to test); the most specific vote deciding alone
+    gave +0.014, so the mean of the 10 draws must stay above that."""
     if not SHARED_DATA.is_dir():
         pytest.skip(f"shared corpora not found at {SHARED_DATA}")
     curves = _site_curves()
@@ -80,7 +82,7 @@ def test_five_labeled_pages_beat_the_default_on_average_over_every_train_site():
         results, _ = curves.run(sites, [5], draws=10, seed=0)
     gains = [np.mean([adapted - default for adapted, default in results[(site.name, 5)]]) for site in sites]
     mean = float(np.mean(gains))
-    assert mean > 0.011, f"adapted minus default, mean over {len(sites)} train sites: {mean:+.4f}"
+    assert mean > 0.014, f"adapted minus default, mean over {len(sites)} train sites: {mean:+.4f}"
 
 
 def test_heldout_bases_leave_out_every_other_train_site_and_score_each_site_with_its_own():
@@ -221,6 +223,69 @@ def test_the_nearest_container_seen_decides_not_the_mean_of_all():
     base = np.array([0.9, 0.9])
     scores = vote_scores(keys, base, base >= 0.5, votes, prior=0.25)
     assert scores[0] >= 0.5 and scores[1] < 0.5
+
+
+def test_a_text_seen_on_few_pages_refines_its_containers_vote_instead_of_replacing_it():
+    """The notice's text was content on one labeled page, its container noise on eight: the
+    text's vote, shrunk toward the container's (not toward the base), drops the notice; seen
+    as content on eight pages, it keeps it."""
+    page = load_page(_site_page("今天天气很好，" * 12, "Share this article on social networks"))
+    keys = node_keys(page)
+    text = next(key for key in keys[1] if key.startswith("t:"))
+    base = np.array([0.9, 0.9])
+    once = vote_scores(keys, base, base >= 0.5, {"a:div.notice": (0.0, 8), text: (1.0, 1)}, prior=4.0)
+    often = vote_scores(keys, base, base >= 0.5, {"a:div.notice": (0.0, 8), text: (1.0, 8)}, prior=4.0)
+    assert once[1] < 0.5 <= often[1]
+    assert once[0] == often[0] == pytest.approx(recentre(base, base >= 0.5)[0])   # no key seen
+
+
+def test_a_mixed_vote_says_nothing_about_a_node():
+    """A path that held as much content as noise on the labeled pages leaves the node to
+    the votes before it (here none: the base); a pure vote on the same path moves it."""
+    page = load_page(_site_page("今天天气很好，" * 12, "Share this article on social networks"))
+    keys = node_keys(page)
+    path = next(key for key in keys[1] if key.startswith("f:"))
+    base = np.array([0.9, 0.9])
+    centred = recentre(base, base >= 0.5)
+    for share in (0.5, MIXED + 0.01, 1 - MIXED - 0.01):
+        mixed = vote_scores(keys, base, base >= 0.5, {path: (share, 10)}, prior=0.25)
+        np.testing.assert_allclose(mixed, centred)
+    assert vote_scores(keys, base, base >= 0.5, {path: (MIXED / 2, 10)}, prior=0.25)[1] < 0.5
+
+
+class _KeepsParagraphs(NodeMethod):
+    """A base that keeps the nodes of <p> blocks, wherever they are (not registered)."""
+
+    def score_nodes(self, page):
+        return np.array([0.9 if node.tag == "p" else 0.1 for node in page.nodes])
+
+
+def _wrapped_page(article: str, box: str) -> str:
+    menu = "".join(f"<li><a href='/s{i}'>Section number {i} of the site menu</a></li>" for i in range(40))
+    return (f"<html><body><div class='wrap'><ul class='menu'>{menu}</ul>"
+            f"<{box}><p>{article}</p><p>{article} again, said the officials.</p></{box}></div></body></html>")
+
+
+def test_votes_given_the_base_decision_keep_what_the_base_keeps_in_a_wrapper_of_noise():
+    """On the labeled pages, div.wrap holds a long menu (noise) and the article, which the
+    base keeps: the wrapper's plain vote is noise, but among the nodes the base kept in it,
+    all were content. A new page's article in a box never seen (only div.wrap is known)
+    stays kept; the votes counted without the base's decision dropped it."""
+    stories = ["The harbour reopened on Monday after the storm", "Repairs to the outer wall took weeks",
+               "The ferries left on time for the first time"]
+    pages = [load_page(_wrapped_page(story, "div class='story'")) for story in stories]
+    labels = [np.array([0.0 if node.tag == "li" else 1.0 for node in page.nodes]) for page in pages]
+    method = AdaptedMethod(base=_KeepsParagraphs(), prior=0.25).fit(pages, labels)
+    share, seen_on = method.votes_["a:div.wrap"]
+    assert share < MIXED and seen_on == 3                      # the wrapper alone: noise
+    assert method.votes_["a:div.wrap|kept"] == (1.0, 3)
+    new = load_page(_wrapped_page("Officials said the council approved the budget", "section"))
+    kept = method.predict([new])[0]
+    assert [node.tag for node, keep in zip(new.nodes, kept) if keep] == ["p", "p"]
+    plain = {key: vote for key, vote in method.votes_.items() if "|" not in key}
+    scores = vote_scores(node_keys(new), method.base_method().score_nodes(new),
+                         method.base_method().score_nodes(new) >= 0.5, plain, prior=0.25)
+    assert not (scores >= 0.5).any()
 
 
 def test_extractor_with_a_base_adapts_it(adapted_labeled):
