@@ -20,7 +20,7 @@ from typing import NamedTuple
 
 import numpy as np
 
-from .tags import BLOCK_TAGS, BREAK_TAGS, Element
+from .tags import BLOCK_TAGS, BREAK_TAGS, Element, is_link
 from .text import count_tokens, normalize_space, visible_chars, words
 
 
@@ -84,13 +84,6 @@ class TextNode:
         return len(self.words)
 
 
-def is_link(anchor: Element) -> bool:
-    """Whether an ``<a>`` is a link: it has an ``href``, or it is no named anchor (one with a
-    ``name`` or ``id`` and no ``href`` marks a place to jump to; left unclosed, as old
-    pages often do, it holds the paragraphs that follow, which are no link text)."""
-    return anchor.get("href") is not None or (anchor.get("name") is None and anchor.get("id") is None)
-
-
 def segment(body: Element) -> list[TextNode]:
     """Text nodes of ``body`` (a cleaned tree, see :func:`newsml.parse.parse`) in order
     (:func:`segment_tree` without the tree)."""
@@ -102,8 +95,10 @@ class Segmentation(NamedTuple):
     (:func:`block_tree`), and where each node's block lies among the page's ``<p>`` elements.
 
     ``paragraphs[e]`` holds, for element e of the tree that is a node's block, the number
-    of ``<p>`` that start before it and before its end (the ``<p>`` under it, itself
+    of ``<p>`` the walk met before it and before its end (the ``<p>`` under it, itself
     included, are those between: one pass counts them for every block); -1 elsewhere.
+    The counts start where the walk starts: only their differences and their nesting
+    are read, which are the same for a walk from any element.
     """
 
     nodes: list[TextNode]
@@ -210,8 +205,6 @@ def segment_tree(body: Element) -> Segmentation:
             add(text, element, element)
     # (no run is left: the root, a block, ended at the None above)
     tree = block_tree(nodes)
-    if body.getparent() is not None:  # the tree goes on above body: the <p> before it too
-        return Segmentation(nodes, tree, _paragraph_spans(tree))
     paragraphs = np.full((len(tree.elements), 2), -1, dtype=np.int64)
     if nodes:
         paragraphs[tree.block] = [spans[node.block] for node in nodes]
@@ -292,21 +285,3 @@ def block_tree(nodes: list[TextNode]) -> BlockTree:
         ancestor = step
     block = np.fromiter((index[node.block] for node in nodes), dtype=np.int64, count=len(nodes))
     return BlockTree(parent, depth, block, list(index), [element.tag for element in index])
-
-
-def _paragraph_spans(tree: BlockTree) -> np.ndarray:
-    """:attr:`Segmentation.paragraphs` of ``tree`` (made by :func:`block_tree`), counted over
-    the whole document (for nodes of a walk that did not start at its root)."""
-    wanted = {tree.elements[e]: e for e in tree.block.tolist()}
-    paragraphs = np.full((len(tree.elements), 2), -1, dtype=np.int64)
-    if not tree.elements:
-        return paragraphs
-    seen = 0
-    for element in tree.elements[0].getroottree().getroot().iter():
-        e = wanted.get(element)
-        if e is not None:
-            paragraphs[e, 0] = seen
-        seen += element.tag == "p"
-        if e is not None:
-            paragraphs[e, 1] = seen + sum(under.tag == "p" for under in element.iterdescendants())
-    return paragraphs

@@ -45,7 +45,7 @@ from lxml import etree
 
 from .encoding import BOMS, decode_html, utf16_without_bom
 from .errors import InvalidPageError
-from .tags import BLOCK_TAGS, INVISIBLE_TAGS, VOID_TAGS, Element
+from .tags import BLOCK_TAGS, INVISIBLE_TAGS, VOID_TAGS, Element, is_link
 from .text import normalize_space, visible_chars
 
 log = logging.getLogger(__name__)
@@ -482,7 +482,7 @@ def _prose_chars(element: Element) -> int:
 
     (An XPath for the links' text, ``.//a//text()``, takes a second on a 10 MB page.)
     """
-    links = sum(visible_chars(text_of(link)) for link in element.iter("a"))
+    links = sum(visible_chars(text_of(link)) for link in element.iter("a") if is_link(link))
     return max(visible_chars(text_of(element)) - links, 0)
 
 

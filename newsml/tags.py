@@ -37,3 +37,12 @@ VOID_TAGS = frozenset("area base br col embed hr img input link meta param sourc
 INVISIBLE_TAGS = ("script", "style", "noscript", "template", "iframe", "object", "embed",
                   "svg", "annotation", "annotation-xml", "canvas", "select", "textarea", "title",
                   "meta", "link", "base", "noframes", "noembed")
+
+
+def is_link(anchor: etree._Element) -> bool:
+    """Whether an ``<a>`` is a link: anything but a named anchor, one with a ``name`` and no
+    ``href``, which marks a place to jump to. Old pages open one before each section and
+    never close it, so the parser puts the paragraphs that follow inside it: they are text,
+    not link text. (An ``id`` alone does not make an anchor a place: script buttons such
+    as ``<a id="load-more">`` have one.)"""
+    return anchor.get("href") is not None or anchor.get("name") is None

@@ -37,14 +37,13 @@ def test_a_named_anchor_left_open_holds_no_link_text():
     # old pages open <a name=...> before a section and never close it: the parser puts
     # the paragraphs that follow inside it, and they are text, not links
     nodes = load_page('<html><body><a name="part1"><h2>Part one</h2><p>Text of the first '
-                      'part with <a href="/x">a link</a>.</p><p><a id="top">Up</a></p>'
+                      'part with <a href="/x">a link</a>.</p><p><a id="load-more">More stories</a></p>'
                       '<p><a onclick="go()">Share</a></p></body></html>').nodes
     by_text = {node.text: node for node in nodes}
     assert by_text["Part one"].link_chars == 0
     assert by_text["Text of the first part with a link."].link_chars == len("alink")
-    assert by_text["Up"].link_chars == 0            # a jump target, no href
-    assert by_text["Share"].link_ratio == 1.0       # a script's link without href still is one
-
+    assert by_text["More stories"].link_ratio == 1.0   # a script's button, with an id: a link
+    assert by_text["Share"].link_ratio == 1.0          # without href or id: a link still
 
 def test_block_path_depth_and_siblings():
     nodes = load_page(PAGE).nodes
@@ -106,8 +105,6 @@ def test_the_walk_counts_the_p_of_each_block_as_a_walk_of_the_whole_document_doe
 
     import numpy as np
 
-    from newsml.nodes import _paragraph_spans
-
     for path in sorted((Path(__file__).parent.parent / "labeled").glob("*.html"))[:12]:
         walked = load_page(path.read_bytes()).segmentation
         blocks = np.unique(walked.tree.block)
@@ -120,3 +117,35 @@ def test_paragraph_spans_count_the_p_under_a_block_itself_included():
     counts = {tree.elements[e].tag + tree.elements[e].text: int(spans[e, 1] - spans[e, 0])
               for e in set(tree.block.tolist())}
     assert counts == {"diva": 3, "pb": 1, "pc": 1, "pd": 1}   # the empty <p> too
+
+
+def test_paragraph_spans_of_a_walk_from_an_inner_element_differ_from_the_root_walk_by_an_offset():
+    from newsml.nodes import segment_tree
+    from newsml.parse import parse
+
+    root = parse("<html><body><p>Before.</p><div id='main'><p>One.</p>"
+                 "<div>Two.<p>Three.</p><p>Four.</p></div></div><p>After.</p></body></html>").root
+    whole, part = segment_tree(root), segment_tree(root.find(".//div[@id='main']"))
+    spans = {node.text: whole.paragraphs[whole.tree.block[i]] for i, node in enumerate(whole.nodes)}
+    part_spans = {node.text: part.paragraphs[part.tree.block[i]] for i, node in enumerate(part.nodes)}
+    assert set(part_spans) == {"One.", "Two.", "Three.", "Four."}
+    assert {tuple(spans[text] - part_spans[text]) for text in part_spans} == {(1, 1)}   # "Before."
+    assert part_spans["Two."][1] - part_spans["Two."][0] == 2   # Two.'s <div> holds two <p>
+
+
+def _paragraph_spans(tree):
+    """The ``<p>`` spans of the blocks of ``tree``, counted by a walk of the whole document
+    for each block apart (the oracle of the one-pass counts of the segmentation walk)."""
+    import numpy as np
+
+    wanted = {tree.elements[e]: e for e in tree.block.tolist()}
+    paragraphs = np.full((len(tree.elements), 2), -1, dtype=np.int64)
+    seen = 0
+    for element in tree.elements[0].getroottree().getroot().iter():
+        e = wanted.get(element)
+        if e is not None:
+            paragraphs[e, 0] = seen
+        seen += element.tag == "p"
+        if e is not None:
+            paragraphs[e, 1] = seen + sum(under.tag == "p" for under in element.iterdescendants())
+    return paragraphs

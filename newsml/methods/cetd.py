@@ -18,6 +18,7 @@ import math
 import numpy as np
 
 from ..page import Page
+from ..tags import is_link
 from ..text import visible_chars
 from .base import NodeMethod
 
@@ -40,14 +41,15 @@ class Cetd(NodeMethod):
         body = page.root.find("body")
         body = body if body is not None else page.root
         elements = [e for e in body.iter() if isinstance(e.tag, str)]
-        stats = {e: [0.0, 1.0, 0.0, 1.0 if e.tag == "a" else 0.0] for e in elements}  # C, T, LC, LT
+        links = {e for e in elements if e.tag == "a" and is_link(e)}   # hyperlinks, not named anchors
+        stats = {e: [0.0, 1.0, 0.0, 1.0 if e in links else 0.0] for e in elements}  # C, T, LC, LT
         for element in elements:
             own = visible_chars(element.text or "")
             own += sum(visible_chars(child.tail or "") for child in element)
             stats[element][0] += own
         for element in reversed(elements):  # children before parents
             c, t, lc, lt = stats[element]
-            if element.tag == "a":
+            if element in links:
                 lc = c
                 stats[element][2] = c
             parent = element.getparent()
