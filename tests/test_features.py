@@ -74,6 +74,16 @@ def test_naive_bayes_block_counts_a_paragraph_of_nested_blocks_once():
     assert rows[1].tolist() == [4, 0.0, 0.0, 1]
 
 
+def test_naive_bayes_block_rows_of_no_group_or_an_empty_one_are_zero():
+    from newsml.features.blocks import block_rows
+    from newsml.page import load_page
+
+    page = load_page("<html><body><p>One, two.</p></body></html>")
+    assert block_rows(page, []).shape == (0, 4)
+    assert block_rows(page, [[]]).tolist() == [[0.0, 0.0, 0.0, 0.0]]
+    assert block_rows(page, [[], [0]]).tolist() == [[0.0, 0.0, 0.0, 0.0], [8.0, 0.0, 2 / 8, 1.0]]
+
+
 def test_topic_relation_needs_more_than_gamma_co_occurrences():
     sets = [["storm", "harbour", "ferry"]] * 3 + [["storm", "harbour"], ["sale", "shoes"]]
     topics, weights = page_topics(sets, gamma=2)
@@ -237,7 +247,7 @@ def test_families_and_markup_tokens_of_attributes_alone_are_those_of_them_joined
         for name, value in zip(("class", "id", "itemprop"), parts):
             element.set(name, value)
         joined = " ".join(filter(None, parts))
-        assert semantics._own_families(element) == (semantics._word_families(joined) if joined else 0)
+        assert semantics._key_families(element.tag, *parts) == (semantics._word_families(joined) if joined else 0)
         assert markup.element_tokens(element, 0)[1:] == list(
             markup._word_tokens(" ".join(filter(None, parts[:2]))))
 

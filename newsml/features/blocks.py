@@ -82,7 +82,7 @@ def _paragraphs_per_group(page: Page, members: np.ndarray, owner: np.ndarray, n_
     blocks = page.block_tree.block[members]
     # each group's distinct blocks, by group, then by where their span starts, the outer first
     pair = np.sort(owner * len(spans) + blocks)
-    pair = pair[np.insert(pair[1:] != pair[:-1], 0, True)]   # (np.unique would import numpy.ma)
+    pair = pair[np.concatenate(([True], pair[1:] != pair[:-1]))[:len(pair)]]   # (np.unique imports numpy.ma)
     group, block = pair // len(spans), pair % len(spans)
     start, end = spans[block, 0], spans[block, 1]
     order = np.lexsort((-end, start, group))
