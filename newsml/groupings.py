@@ -30,7 +30,8 @@ BIG_TAGS = frozenset(
 
 def nb_blocks(nodes: Sequence[TextNode], block_tags: Iterable[str] = NB_BLOCK_TAGS,
               merge_siblings: bool = True) -> list[list[int]]:
-    """Node indices of each naive-Bayes block, in document order."""
+    """Each naive-Bayes block of ``nodes``, in document order, as positions in ``nodes``
+    (the nodes' own ``index`` when they are all of a page's nodes)."""
     tree = block_tree(list(nodes))
     starts = nb_block_starts(tree, tree.levels(), block_tags, merge_siblings)
     return [indices.tolist() for indices in np.split(np.arange(len(nodes)), starts[1:])]

@@ -160,7 +160,10 @@ def recentre(scores: np.ndarray, keep: np.ndarray) -> np.ndarray:
 def backoff_keys(node_keys_: list[str], kept: bool, votes: Votes) -> list[str]:
     """The node's keys with a vote, in the order they refine its score: per family from
     the container up to the text, the family's most specific key seen, then (for the
-    :data:`DECIDED` families) that family's most specific key seen given the decision."""
+    :data:`DECIDED` families) that family's most specific key seen given the decision.
+    Only that key speaks for its family: when its vote is mixed (skipped in
+    :func:`vote_scores`), the family's broader keys are not asked in its place, since the
+    nearest place seen is the one that knows the node."""
     mark = KEPT if kept else DROPPED
     chain = []
     for family in reversed(KEY_ORDER):

@@ -14,7 +14,6 @@ import re
 import numpy as np
 
 from ..page import Page
-from ..tags import Element
 from ..text import cached_when_short
 from .base import NodeFeatures
 
@@ -93,11 +92,6 @@ class SemanticFeatures(NodeFeatures):
                 marks |= own[above]
         bits = 1 << np.arange(len(FAMILIES))
         return ((marks[tree.block].reshape(-1, 1) & bits) > 0).astype(float)
-
-
-def _own_families(element: Element) -> int:
-    """Bit mask of the families one element's own tag and class/id/itemprop words name."""
-    return _key_families(element.tag, element.get("class"), element.get("id"), element.get("itemprop"))
 
 
 def _key_families(tag: str, *attributes: str | None) -> int:

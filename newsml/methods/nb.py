@@ -54,7 +54,7 @@ class NaiveBayesMethod(NodeMethod):
         rows: list[np.ndarray] = []
         targets: list[int] = []
         for page, node_labels in zip(X, y):
-            chars = np.array([node.chars for node in page.nodes], dtype=float)
+            chars = page.char_counts[0].astype(float)
             blocks = self._blocks(page)
             if blocks:
                 rows.append(block_rows(page, blocks))
