@@ -70,13 +70,11 @@ def test_five_labeled_pages_beat_the_default_on_average_over_every_train_site():
     adaptation's constants were chosen on; the test splits choose nothing), 5 pages labeled,
     the 10 draws of ``site_curves.py`` (seed 0): mean over sites of adapted minus default on
     the site's other pages (one draw alone is too noisy to test). The figure depends on the
-    base, which saw these pages: with the default shipped now it is +0.0127, and the votes
-    before the backoff (the most specific one deciding alone) give +0.0140, so this
-    in-sample figure no longer tells the two apart; the backoff was chosen on bases that never
-    saw the sites (+0.036 against +0.033 at 5 pages, +0.024 against +0.014 at 3;
-    docs/adaptation.md). The floor is the measured figure less a margin, as the quality
-    gate's are: 5 labeled pages must keep adding a point of F1 where the default is already
-    trained."""
+    base, which saw these pages: with the default shipped now, +0.0134; the votes before
+    the backoff (the most specific one deciding alone) give +0.0117 with it, so the mean of
+    the 10 draws must stay above that. (With the default retrained with the first
+    named-anchor rule the two were +0.0127 and +0.0140: in-sample, the base decides much;
+    the backoff was chosen on bases that never saw the sites, docs/adaptation.md.)"""
     if not SHARED_DATA.is_dir():
         pytest.skip(f"shared corpora not found at {SHARED_DATA}")
     curves = _site_curves()
@@ -87,7 +85,7 @@ def test_five_labeled_pages_beat_the_default_on_average_over_every_train_site():
         results, _ = curves.run(sites, [5], draws=10, seed=0)
     gains = [np.mean([adapted - default for adapted, default in results[(site.name, 5)]]) for site in sites]
     mean = float(np.mean(gains))
-    assert mean > 0.010, f"adapted minus default, mean over {len(sites)} train sites: {mean:+.4f}"
+    assert mean > 0.0117, f"adapted minus default, mean over {len(sites)} train sites: {mean:+.4f}"
 
 
 def test_heldout_bases_leave_out_every_other_train_site_and_score_each_site_with_its_own():
