@@ -82,11 +82,16 @@ def test_an_article_named_like_comments_is_not_dropped(article_class):
     everything = np.ones(len(page.nodes), dtype=bool)
     survivors = {node.text for node, k in zip(page.nodes, without_comments(page, everything)) if k}
     assert {node.text for node in page.nodes if PARAGRAPH[:40] in node.text} <= survivors
-    # and with the model: the rule takes nothing away from what the model keeps
+    # and with the model: the rule takes nothing away from what it keeps, and it keeps the
+    # article (the learned markup token 'comment' counts against these containers: their
+    # paragraphs score 0.1-0.4, and a model retrained with an id-or-name anchor rule
+    # dropped them on this short page)
     default = get_method("default")
     dropped = extract_page(page, default).text
     default.set_params(comments="keep")
-    assert dropped == extract_page(page, default).text
+    kept = extract_page(page, default).text
+    assert PARAGRAPH[:40] in kept
+    assert dropped == kept
 
 
 def test_a_misspelt_comments_choice_is_an_error_at_prediction():
