@@ -31,6 +31,20 @@ def test_otsu_splits_two_clusters_on_a_fine_grid():
     assert otsu_select(np.array([0.7, 0.7])).tolist() == [True, True]   # falls back to >= 0.5
 
 
+def test_otsu_with_a_floor_keeps_every_confident_node():
+    # two paragraphs both confidently article: Otsu alone splits them, the floor keeps both
+    scores = np.array([0.964, 0.978])
+    assert OtsuCut()(scores).tolist() == [False, True]
+    assert OtsuCut(keep_above=0.7)(scores).tolist() == [True, True]
+    # below the floor, Otsu alone decides
+    spread = np.array([0.1, 0.2, 0.5, 0.6, 0.65])
+    assert OtsuCut(keep_above=0.7)(spread).tolist() == OtsuCut()(spread).tolist()
+    # a cut pickled before the floor existed loads as the papers' cut
+    old = OtsuCut.__new__(OtsuCut)
+    old.__dict__.update({"step": 0.01, "fallback": 0.5})
+    assert old.keep_above is None and old == OtsuCut() and str(old) == "otsu"
+
+
 def test_otsu_over_blocks_of_thresholds_is_otsu_over_all_of_them(monkeypatch):
     import newsml.assemble
 
