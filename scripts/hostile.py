@@ -204,7 +204,7 @@ def cli_hard_link(tmp: Path) -> tuple[bool, str]:
 def cli_all_fail(tmp: Path) -> tuple[bool, str]:
     out = tmp / "out.jsonl"
     out.write_text("earlier results\n", encoding="utf-8")
-    result = _newsml("predict", str(tmp / "missing.html"), "-o", str(out))
+    result = _newsml("predict", str(tmp / "missing.html"), "-o", str(out), "--force")
     kept = out.read_text(encoding="utf-8") == "earlier results\n"
     return result.returncode == 1 and kept, "existing output kept" if kept else "existing output truncated"
 
