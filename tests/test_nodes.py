@@ -45,6 +45,7 @@ def test_a_named_anchor_left_open_holds_no_link_text():
     assert by_text["More stories"].link_ratio == 1.0   # a script's button, with an id: a link
     assert by_text["Share"].link_ratio == 1.0          # without href or id: a link still
 
+
 def test_block_path_depth_and_siblings():
     nodes = load_page(PAGE).nodes
     home, world, headline, first, second, after, footer = nodes
