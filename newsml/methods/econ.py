@@ -27,6 +27,8 @@ rather than nothing.
 
 from __future__ import annotations
 
+from typing import NamedTuple
+
 import numpy as np
 from lxml import etree
 
@@ -53,7 +55,8 @@ class Econ(NodeMethod):
         scores = np.zeros(len(nodes))
         if not nodes:
             return scores
-        chars, puncs, chain_of = _inline_totals(nodes)
+        paras = _text_paras(nodes)
+        number, chars, puncs = paras.number, paras.chars, paras.puncs
         sets = big_node_sets((owner for node in nodes for owner, _, _ in node.pieces), self.big_tags)
         pruned: set[Element] = set()
         best: list[Element] | None = None
@@ -63,10 +66,10 @@ class Econ(NodeMethod):
             length = punc = 0
             tails = ""
             for member in members:
-                n_chars = chars.get(member)
-                if n_chars is not None:
-                    length += n_chars
-                    punc += puncs[member]
+                k = number.get(member)
+                if k is not None:
+                    length += chars[k]
+                    punc += puncs[k]
                 tail = member.tail
                 if tail:
                     tails += tail
@@ -86,27 +89,45 @@ class Econ(NodeMethod):
             best, pruned = fallback, set()
         if not best:
             return scores
-        snippet = max(best, key=lambda m: chars.get(m, 0))
+        snippet = max(best, key=lambda m: chars[number[m]] if m in number else 0)
         summary = _summary_node(snippet)
-        inside = set(summary.iter())
         # a text holder's pieces are kept when it lies under the summary-node and no set
-        # along its chain was pruned
-        kept_owner = {owner: owner in inside and pruned.isdisjoint(chain)
-                      for owner, chain in chain_of.items()}
+        # along its chain was pruned (the subtree is walked, not kept as a set)
+        holders, chains = paras.holders, paras.chains
+        kept_owners: set[Element] = set()
+        for element in summary.iter():
+            if element in holders:
+                chain = chains.get(element)
+                unpruned = pruned.isdisjoint(chain) if chain is not None else element not in pruned
+                if unpruned:
+                    kept_owners.add(element)
         for node in nodes:
             kept = 0
             for owner, _, n_chars in node.pieces:
-                if kept_owner[owner]:
+                if owner in kept_owners:
                     kept += n_chars
             scores[node.index] = kept / node.chars
         return scores
 
 
-def _inline_totals(nodes: list[TextNode]) -> tuple[dict[Element, int], dict[Element, int],
-                                                   dict[Element, list[Element]]]:
-    """Visible characters and periods/commas in the text-para of every element that holds
-    text or is an inline ancestor of one (:func:`~newsml.groupings.inline_chain`), and
-    each text holder's chain.
+class TextParas(NamedTuple):
+    """Visible characters and periods/commas of the text-para of every element that holds
+    text or is an inline ancestor of one: ``chars[number[e]]`` and ``puncs[number[e]]``.
+
+    ``holders`` are the elements that hold text (the pieces' owners); ``chains`` holds the
+    :func:`~newsml.groupings.inline_chain` of those that are inline elements (a block's
+    is itself alone, and not stored).
+    """
+
+    number: dict[Element, int]
+    chars: list[int]
+    puncs: list[int]
+    holders: dict[Element, None]
+    chains: dict[Element, list[Element]]
+
+
+def _text_paras(nodes: list[TextNode]) -> TextParas:
+    """The :class:`TextParas` of ``nodes``' pieces.
 
     The pieces' periods and commas are counted for all of them at once; each holder's
     totals come first, then are added along its chain once (integer sums: the same counts
@@ -114,18 +135,23 @@ def _inline_totals(nodes: list[TextNode]) -> tuple[dict[Element, int], dict[Elem
     """
     pieces = [piece for node in nodes for piece in node.pieces]
     if not pieces:
-        return {}, {}, {}
+        return TextParas({}, [], [], {}, {})
     owners, texts, visible = zip(*pieces)
-    numbers: dict[Element, int] = {}          # the holders first, then the rest of their chains
-    holder = [numbers.setdefault(owner, len(numbers)) for owner in owners]
+    number: dict[Element, int] = {}           # the holders first, then the rest of their chains
+    holder = [number.setdefault(owner, len(number)) for owner in owners]
+    holders = dict.fromkeys(number)
     owned_chars = np.bincount(holder, weights=visible).astype(np.int64)
     owned_puncs = np.bincount(holder, weights=periods_commas_each(list(texts))).astype(np.int64)
-    chain_of = {owner: inline_chain(owner) for owner in numbers}
-    along = [numbers.setdefault(element, len(numbers)) for chain in chain_of.values() for element in chain]
-    whose = np.repeat(np.arange(len(chain_of)), [len(chain) for chain in chain_of.values()])
+    chains = {owner: chain for owner in holders if len(chain := inline_chain(owner)) > 1}
+    # each holder adds its totals to itself and to the rest of its chain
+    whose = np.concatenate([np.arange(len(holders)),
+                            np.repeat([number[owner] for owner in chains], [len(c) - 1 for c in chains.values()])
+                            .astype(np.int64)])
+    along = [*range(len(holders)),
+             *(number.setdefault(element, len(number)) for chain in chains.values() for element in chain[1:])]
     chars = np.bincount(along, weights=owned_chars[whose]).astype(np.int64).tolist()
     puncs = np.bincount(along, weights=owned_puncs[whose]).astype(np.int64).tolist()
-    return dict(zip(numbers, chars)), dict(zip(numbers, puncs)), chain_of
+    return TextParas(number, chars, puncs, holders, chains)
 
 
 def _summary_node(snippet: Element) -> Element:
