@@ -10,9 +10,8 @@ from dataclasses import dataclass, field
 
 from .corpus import LabeledPage
 from .errors import NewsmlError
-from .extract import extract_page
+from .extract import extract
 from .methods import NodeMethod
-from .page import load_page
 from .progress import ProgressHook, hook
 from .scoring import Score, macro, outcome, score
 
@@ -71,7 +70,7 @@ def evaluate_pages(pages: Iterable[LabeledPage], scorer: NodeMethod, corpus: str
         html = page.html
         start = time.perf_counter()
         try:
-            text = extract_page(load_page(html), scorer).text
+            text = extract(html, method=scorer).text
             error = None
         except NewsmlError as exc:
             text, error = "", str(exc)

@@ -24,9 +24,8 @@ from sklearn.utils.validation import check_is_fitted
 
 from .adaptation import AdaptedMethod
 from .errors import ConfigurationError, NewsmlError
-from .extract import ensure_usable, extract_page
+from .extract import ensure_usable, extract
 from .methods import NodeMethod, new_method
-from .page import load_page
 from .persistence import get_method, load_model
 from .progress import ProgressHook, hook
 from .scoring import macro, score
@@ -128,7 +127,7 @@ class NewsExtractor(TransformerMixin, BaseEstimator):
 
     def _extract(self, page: Page) -> str:
         try:
-            return extract_page(load_page(page), self.method_).text
+            return extract(page, method=self.method_).text
         except NewsmlError as exc:
             if self.on_error == "raise":
                 raise

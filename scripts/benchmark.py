@@ -245,14 +245,13 @@ def learned_methods() -> set[str]:
 
 
 def newsml_tool(method: str) -> Extractor:
-    from newsml.extract import extract_page
-    from newsml.page import load_page
+    from newsml import extract
     from newsml.persistence import get_method
 
     scorer = get_method(method)
 
     def run(data: bytes, _text: str, _lang: str) -> str:
-        return extract_page(load_page(data), scorer).text
+        return extract(data, method=scorer).text    # as a user calls it
     return run
 
 
