@@ -119,3 +119,39 @@ def test_short_undeclared_pages():
     chinese = "<p>国家统计局发布了数据。</p>"
     assert decode_html(chinese.encode("gbk")) == (chinese, "gb18030")
     assert decode_html("<p>Café crème</p>".encode("cp1252")) == ("<p>Café crème</p>", "cp1252")
+
+
+@pytest.mark.parametrize("body", [
+    "Der Bürgermeister von Zürich",                               # ü + letter is a GB18030 pair
+    "ÜBER DIE STRASSEN: DER BÜRGERMEISTER SAGT, DIE ÖFFENTLICHEN GEBÄUDE SCHLIESSEN FRÜHER. " * 4,
+    "A Petrobras não divulgou os números, mas a produção aumentou três vezes no ano. " * 4,
+])
+def test_undeclared_western_pages_are_not_read_as_gb18030(body):
+    text, _ = decode_html(page(body).encode("cp1252"))
+    assert body in text
+
+
+def test_a_wrong_utf8_declaration_on_german_bytes():
+    assert "für die Straßen über" in extract(page("für die Straßen über", "utf-8").encode("cp1252")).text
+
+
+def test_undeclared_spanish_is_windows_1252_not_1250():
+    body = "El año pasado, España y Perú firmaron un acuerdo en la reunión de Cádiz; el niño celebró. " * 3
+    assert decode_html(page(body).encode("cp1252")) == (page(body), "cp1252")
+
+
+def test_undeclared_czech_stays_windows_1250():
+    body = ("Vláda schválila návrh zákona o státním rozpočtu, řekl mluvčí. Opozice žádá přepracování. "
+            "Účinnost od září. Ministr Čapek uvedl, že schodek bude nižší. ") * 4
+    assert decode_html(page(body).encode("cp1250")) == (page(body), "cp1250")
+
+
+def test_undeclared_chinese_still_gb18030():
+    assert decode_html(page(ZH).encode("gbk")) == (page(ZH), "gb18030")
+
+
+@pytest.mark.parametrize("charset", ["iso-2022-jp", None])
+def test_iso_2022_jp_is_not_taken_for_ascii(charset):
+    japanese = "東京都は火曜日、新しい予算を承認した。知事は財政赤字は縮小すると述べた。"
+    text, codec = decode_html(page(japanese, charset).encode("iso-2022-jp"))
+    assert japanese in text and codec == "iso2022_jp"
