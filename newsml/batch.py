@@ -164,6 +164,9 @@ def collect_paths(args: Iterable[str], from_file: str | None = None, glob: str |
 
     Raises NewsmlError when there is none, or standard input is asked for twice.
     """
+    if glob is not None and not glob.strip():
+        raise NewsmlError("--glob needs a pattern, such as '*.htm' (it is matched against each "
+                          "file's path inside the folder)")
     args = list(args)
     listed = list(read_list(from_file)) if from_file is not None else []
     if from_file == STDIN and STDIN in args + listed:

@@ -42,6 +42,9 @@ from .persistence import get_method
 BORDERLINE = 3
 
 _UNSAFE = re.compile(r"[^\w.-]+")
+#: Longest page id, in UTF-8 bytes: its files' names (``.review.html`` the longest suffix)
+#: must stay under the 255 bytes most file systems allow.
+MAX_ID_BYTES = 200
 
 
 def page_id(path: str | Path) -> str:
@@ -101,6 +104,9 @@ def draft_label(source: str | Path, folder: str | Path | None = None, method: No
     name = id or page_id(source)
     if _UNSAFE.search(name) or name in (".", ".."):
         raise NewsmlError(f"bad page id {name!r}: use letters, digits, '.', '-' and '_'")
+    if len(name.encode()) > MAX_ID_BYTES:
+        raise NewsmlError(f"page id too long ({len(name.encode())} bytes): at most {MAX_ID_BYTES}, "
+                          "so that its files' names fit the file system")
     target = Path(folder) if folder is not None else source.parent
     if not target.is_dir():
         raise OutputError(f"cannot write to {target}: not a folder (create it first)")

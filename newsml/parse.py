@@ -35,7 +35,7 @@ import logging
 import os
 import re
 import zlib
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from functools import cached_property
 from pathlib import Path
@@ -146,15 +146,17 @@ class ParsedPage:
         return _page_text(self.data)[0]
 
 
-def read_page(page: bytes | str | Path) -> bytes | str:
+def read_page(page: bytes | str | os.PathLike[str]) -> bytes | str:
     """Bytes or text of ``page``: a path (``Path`` or a short string naming a file) is read.
 
     A short one-line string that names an existing file or folder is a path, even with
     ``<`` in it; other strings with markup are HTML. Files past :data:`MAX_PAGE_BYTES`
     raise InvalidPageError before they are read.
     """
-    if isinstance(page, Path):
-        return _read_file(page)
+    if isinstance(page, os.PathLike):
+        return _read_file(Path(page))
+    if isinstance(page, str) and not page.strip():
+        raise InvalidPageError("empty page: the text given is empty")
     if isinstance(page, str) and len(page) < 4096 and "\n" not in page:
         path = Path(page)
         if _exists(path):
@@ -183,13 +185,16 @@ def _read_file(path: Path) -> bytes:
         raise InvalidPageError(f"no such file: {path}")
     if path.is_dir():
         raise InvalidPageError(f"not a file: {path} is a folder")
-    with open(path, "rb") as handle:  # reads pipes and devices too, but never past the limit
-        # a regular file is read at its size, not into a buffer of the limit's size (64 MB
-        # allocated and freed per page took longer than the read); pipes and devices say 0
-        expected = min(os.fstat(handle.fileno()).st_size, MAX_PAGE_BYTES)
-        data = handle.read(expected + 1)
-        if len(data) > expected:  # no size known, or the file grew: on to the limit
-            data += handle.read(MAX_PAGE_BYTES + 1 - len(data))
+    try:
+        with open(path, "rb") as handle:  # reads pipes and devices too, but never past the limit
+            # a regular file is read at its size, not into a buffer of the limit's size (64 MB
+            # allocated and freed per page took longer than the read); pipes and devices say 0
+            expected = min(os.fstat(handle.fileno()).st_size, MAX_PAGE_BYTES)
+            data = handle.read(expected + 1)
+            if len(data) > expected:  # no size known, or the file grew: on to the limit
+                data += handle.read(MAX_PAGE_BYTES + 1 - len(data))
+    except OSError as exc:   # no permission, a device that fails: the page cannot be had
+        raise InvalidPageError(f"cannot read {path}: {exc.strerror or exc}") from None
     _check_size(len(data), f"the file {path}")
     return data
 
@@ -211,18 +216,7 @@ def parse(page: bytes | str | Path) -> ParsedPage:
         data = _maybe_gunzip(data)
         _reject_binary(data)
     markup, encoding = _parser_input(data)
-    root, lost = _parse_utf8(markup)
-    flattened = False
-    text = _page_text(data)[0] if lost else ""
-    for depth in SAFE_DEPTHS if lost else ():
-        log.debug("markup nested past the parser's limit: flattening below depth %d", depth)
-        root, lost = _parse_utf8(_utf8(flatten_deep_markup(text, depth)))
-        flattened = True
-        if not lost:
-            break
-    if lost:
-        log.debug("flattened markup still loses text: parsing its text only, a line per block")
-        root, _ = _parse_utf8(_utf8(text_only_markup(text)))
+    root, flattened = _parse_whole(markup, lambda: _page_text(data)[0])
     meta = _read_meta(root)
     title_text = _title_text(root)
     revealed = clean(root)
@@ -454,15 +448,17 @@ def _unwrap_fallbacks(root: Element) -> list[Element]:
             continue
         div = etree.Element("div")
         if container.tag == "iframe":
+            document = xml_safe(container.get("srcdoc") or "")
             try:
-                frame, _ = _parse_utf8(_utf8(xml_safe(container.get("srcdoc") or "")))
+                frame, _ = _parse_whole(_utf8(document), lambda: document)
             except InvalidPageError:
                 continue
             body = frame.find("body")
             source = body if body is not None else frame
         elif len(container) == 0 and "<" in (container.text or ""):  # kept as raw text by libxml2
+            document = f"<html><body>{container.text}</body></html>"
             try:
-                fragment, _ = _parse_utf8(_utf8(f"<html><body>{container.text}</body></html>"))
+                fragment, _ = _parse_whole(_utf8(document), lambda: document)
             except InvalidPageError:
                 continue
             body = fragment.find("body")
@@ -560,6 +556,24 @@ def text_only_markup(text: str) -> str:
 
 def _utf8(text: str) -> bytes:
     return text.encode("utf-8", errors="surrogatepass")
+
+
+def _parse_whole(markup: bytes, text: Callable[[], str]) -> tuple[Element, bool]:
+    """Parse UTF-8 ``markup`` (``text``: the same as text, made when needed) without losing
+    what lies past libxml2's depth limit: markup nested deeper is flattened below ever
+    shallower depths (:data:`SAFE_DEPTHS`), and as a last resort parsed as its text only,
+    a line per block. Also say whether it was flattened."""
+    root, lost = _parse_utf8(markup)
+    if not lost:
+        return root, False
+    source = text()
+    for depth in SAFE_DEPTHS:
+        log.debug("markup nested past the parser's limit: flattening below depth %d", depth)
+        root, lost = _parse_utf8(_utf8(flatten_deep_markup(source, depth)))
+        if not lost:
+            return root, True
+    log.debug("flattened markup still loses text: parsing its text only, a line per block")
+    return _parse_utf8(_utf8(text_only_markup(source)))[0], True
 
 
 def _parse_utf8(data: bytes) -> tuple[Element, bool]:

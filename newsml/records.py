@@ -31,6 +31,9 @@ if TYPE_CHECKING:
 
 #: The default time limit of a page, in seconds.
 DEFAULT_TIMEOUT = 10.0
+#: The longest time limit taken, in seconds (11.6 days): past it, waiting overflows the
+#: system's clocks (for no limit, give 0).
+MAX_TIMEOUT = 1_000_000
 
 
 class PageTimeoutError(NewsmlError):
@@ -76,8 +79,9 @@ def time_limit(seconds: float | None) -> Iterator[None]:
 
 def check_timeout(seconds: float | None) -> None:
     """Raise ConfigurationError unless ``seconds`` is a time limit: None, 0 (none) or positive."""
-    if seconds is not None and not seconds >= 0:
-        raise ConfigurationError(f"the time limit must be 0 (none) or more seconds, not {seconds:g}")
+    if seconds is not None and not 0 <= seconds <= MAX_TIMEOUT:
+        raise ConfigurationError(f"the time limit must be 0 (none) or up to {MAX_TIMEOUT:,} seconds, "
+                                 f"not {seconds:g}")
 
 
 def page_record(data: bytes, scorer: NodeMethod, identity: dict[str, Any], timeout: float | None = None,

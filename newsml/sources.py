@@ -137,7 +137,7 @@ def is_warc(path: str) -> bool:
     try:
         with open(path, "rb") as handle:
             head = handle.read(512)
-    except OSError:
+    except (OSError, ValueError):  # ValueError: a NUL in the name
         return False  # the worker reading it says why
     if head.startswith(b"\x1f\x8b"):
         try:

@@ -318,6 +318,11 @@ def _bmp_alnum_han() -> np.ndarray:
     return bits
 
 
+#: The longest run of Han characters jieba reads in one piece (see :func:`words`).
+JIEBA_RUN = 500
+_LONG_HAN_RUN_RE = re.compile(f"[\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff]{{{JIEBA_RUN + 1},}}")
+
+
 @lru_cache(maxsize=1)
 def _jieba():  # pragma: no cover - trivial import wrapper
     import logging
@@ -337,11 +342,23 @@ def words(text: str) -> list[str]:
     if not has_cjk(text):
         return _LATIN_WORD_RE.findall(text.lower())
     out: list[str] = []
-    for word in _jieba().lcut(text.lower()):
-        word = word.strip()
-        if word and (has_cjk(word) or _LATIN_WORD_RE.fullmatch(word)):
-            out.append(word)
+    for piece in _jieba_pieces(text.lower()):
+        for word in _jieba().lcut(piece):
+            word = word.strip()
+            if word and (has_cjk(word) or _LATIN_WORD_RE.fullmatch(word)):
+                out.append(word)
     return out
+
+
+def _jieba_pieces(text: str) -> list[str]:
+    """``text`` cut where a run of Han characters without punctuation grows past
+    :data:`JIEBA_RUN` characters, else whole. jieba's time grows with the square of such a
+    run's length (5 s for 32,000 characters); prose has a mark every few dozen."""
+    if len(text) <= JIEBA_RUN or not _LONG_HAN_RUN_RE.search(text):
+        return [text]
+    cuts = [end for run in _LONG_HAN_RUN_RE.finditer(text)
+            for end in range(run.start() + JIEBA_RUN, run.end(), JIEBA_RUN)]
+    return [text[start:end] for start, end in zip([0, *cuts], [*cuts, len(text)])]
 
 
 def join_paragraphs(paragraphs: Iterable[str]) -> str:

@@ -119,6 +119,35 @@ def test_predict_to_a_missing_folder_or_a_folder_is_a_clear_error(page, tmp_path
     assert result.exception is None or isinstance(result.exception, SystemExit)
 
 
+def test_bad_list_glob_timeout_and_label_id_are_one_line_errors(page, tmp_path):
+    runner = CliRunner()
+    listing = tmp_path / "list.txt"
+    listing.write_bytes(b"a\0b\n")
+    cases = [
+        (["predict", "--from-file", str(listing)], 1, "no such file"),
+        (["predict", "--glob=", str(tmp_path)], 2, "--glob needs a pattern"),
+        (["predict", "--timeout", "inf", str(page)], 2, "the time limit must be 0 (none) or up to"),
+        (["predict", "--timeout", "1e300", str(page)], 2, "the time limit must be 0 (none) or up to"),
+        (["label", str(page), "-o", str(tmp_path), "--id", "a" * 300], 1, "page id too long (300 bytes)"),
+    ]
+    for args, code, message in cases:
+        result = runner.invoke(app, args)
+        assert result.exit_code == code, (args, result.stderr)
+        assert message in result.stderr and "Traceback" not in result.stderr
+        assert result.exception is None or isinstance(result.exception, SystemExit)
+
+
+def test_jieba_reads_long_unpunctuated_han_runs_in_bounded_pieces():
+    from newsml.text import JIEBA_RUN, _jieba_pieces, words
+
+    run = "中国" * 20_000 + "，北京。"
+    pieces = _jieba_pieces(run)
+    assert "".join(pieces) == run and max(map(len, pieces)) <= JIEBA_RUN + 4
+    short = "国家统计局发布了数据。" * 40
+    assert _jieba_pieces(short) == [short]
+    assert words("中国" * 600)[:2] == ["中国", "中国"]
+
+
 def test_train_with_a_gold_that_is_not_utf8_is_a_clear_error(tmp_path):
     corpus = write_corpus(tmp_path / "c", story_pages(6))
     (corpus / "p2.txt").write_bytes("Story number 2, caf\u00e9.".encode("latin-1"))
@@ -177,6 +206,27 @@ def test_an_article_only_inside_noscript_template_or_srcdoc_is_read(wrapped, def
     text = extract(f"<html><body><div id='app'></div>{wrapped}{FOOTER}</body></html>", method=default).text
     assert "The council approved the budget on Tuesday" in text
     assert "hold taxes flat for a second year." in text
+
+
+@pytest.mark.parametrize("wrapper", ["<noscript>{}</noscript>", "<iframe srcdoc='{}'></iframe>"])
+def test_an_article_nested_past_the_parser_limit_inside_srcdoc_or_noscript_is_read(wrapper, default):
+    deep = "<div>" * 2100 + "<p>The council approved the budget on Tuesday after a long debate.</p>"
+    text = extract("<html><body><h1>Budget</h1>" + wrapper.format(deep) + "</body></html>", method=default).text
+    assert "The council approved the budget on Tuesday" in text
+
+
+def test_empty_text_unreadable_files_and_path_likes(tmp_path, monkeypatch, default):
+    for empty in ("", "  \n"):
+        with pytest.raises(InvalidPageError, match="empty page"):
+            extract(empty, method=default)
+    monkeypatch.chdir(tmp_path)
+    Path("p.html").write_text(STORY, encoding="utf-8")
+    from pathlib import PurePosixPath
+    assert extract(PurePosixPath("p.html") if os.name == "posix" else Path("p.html"),
+                   method=default).text.startswith(FIRST)
+    if Path("/proc/self/mem").exists():   # opens, then fails to read: EIO
+        with pytest.raises(InvalidPageError, match="cannot read /proc/self/mem"):
+            extract(Path("/proc/self/mem"), method=default)
 
 
 def test_noscript_menus_and_pixels_stay_out_of_ordinary_pages(default):
