@@ -155,3 +155,9 @@ def test_iso_2022_jp_is_not_taken_for_ascii(charset):
     japanese = "東京都は火曜日、新しい予算を承認した。知事は財政赤字は縮小すると述べた。"
     text, codec = decode_html(page(japanese, charset).encode("iso-2022-jp"))
     assert japanese in text and codec == "iso2022_jp"
+
+
+@pytest.mark.parametrize("codec", ["utf-16-le", "utf-16-be"])
+def test_chinese_in_utf16_without_a_bom(codec):
+    html = page(ZH)
+    assert decode_html(html.encode(codec)) == (html, codec)
