@@ -104,6 +104,18 @@ PAGE_CASES: dict[str, tuple[str, Callable[[], bytes | str], Callable[[str], bool
                        lambda: "<html><body><iframe srcdoc=\"" + ARTICLE.replace('"', "&quot;")
                                + f"\"></iframe>{FOOTER}</body></html>",
                        lambda t: NEEDLE in t),
+    "cp1252-undeclared": ("German in Windows-1252 without a declaration",
+                          lambda: ("<html><body><p>Der Bürgermeister von Zürich sagte, die Straßen würden "
+                                   "über den Winter geräumt.</p></body></html>").encode("cp1252"),
+                          lambda t: "Bürgermeister von Zürich" in t and "Straßen würden über" in t),
+    "iso-2022-jp": ("Japanese in declared ISO-2022-JP (7-bit, escape sequences)",
+                    lambda: ("<html><head><meta charset='iso-2022-jp'></head><body><p>東京都は火曜日、"
+                             "新しい予算を承認した。</p></body></html>").encode("iso-2022-jp"),
+                    lambda t: "新しい予算を承認した" in t),
+    "srcdoc-deep": ("article in <iframe srcdoc>, 2,100 elements deep",
+                    lambda: ("<html><body><h1>Budget</h1><iframe srcdoc='" + "<div>" * 2100
+                             + ARTICLE.replace("'", "&#39;") + "'></iframe></body></html>"),
+                    lambda t: NEEDLE in t),
     "gzip-bomb": ("1 GB of gzip (1 MB compressed)", lambda: _gzip_bomb(2**30), lambda t: True),
     "100k-attributes": ("one element with 100,000 distinct attributes",
                         lambda: ("<html><body><p " + " ".join(f"a{i}=x" for i in range(100_000))
