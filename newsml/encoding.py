@@ -54,6 +54,8 @@ _HIGH_BYTES = bytes(range(128, 256))
 _NON_ASCII_RE = re.compile("[^\x00-\x7f]")
 _KANA_RE = re.compile("[\u3040-\u30ff]")
 _CJK_RE = re.compile("[\u3000-\u303f\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff\uff00-\uffef]")
+#: A CJK character with an ASCII letter just before or after it.
+_CJK_BY_LATIN_RE = re.compile(f"(?<=[A-Za-z]){_CJK_RE.pattern}|{_CJK_RE.pattern}(?=[A-Za-z])")
 
 #: Labels seen on real pages that Python's codec registry does not know.
 _ALIASES = {"x-gbk": "gbk", "x-gb2312": "gb2312", "gb_2312-80": "gb2312", "x-sjis": "shift_jis",
@@ -94,11 +96,13 @@ _NOT_WEB_ENCODINGS = frozenset({
     *(f"cp{n}" for n in (437, 720, 737, 775, 850, 852, 855, 856, 857, 858, 860, 861, 862, 863, 864,
                          865, 869, 1006, 1125)),
     "hp-roman8", "mac-roman", "mac-latin2", "mac-cyrillic", "mac-greek", "mac-iceland", "mac-turkish",
-    "mac-arabic", "mac-croatian", "mac-farsi", "mac-romanian",
+    "mac-croatian", "mac-romanian", "johab", "kz1048", "ptcp154",
 })
 #: Languages of charset-normalizer's guesses that are written in Windows-1252.
+#: (Not the Nordic ones: short Hungarian and Czech in Windows-1250 get labelled Finnish or
+#: Swedish, and tie with Windows-1252 too.)
 _WINDOWS_1252_LANGUAGES = frozenset({"English", "French", "German", "Spanish", "Portuguese", "Italian",
-                                     "Dutch", "Danish", "Norwegian", "Swedish", "Finnish", "Indonesian"})
+                                     "Dutch"})
 #: A GB18030 character: four bytes, or a lead byte and its trail byte.
 _GB_CHARACTER_RE = re.compile(rb"[\x81-\xfe][\x30-\x39][\x81-\xfe][\x30-\x39]|[\x81-\xfe][\x40-\xfe]")
 #: Past this share of GB18030 characters ending in an ASCII byte, the bytes are no Chinese.
@@ -159,7 +163,7 @@ def decode_html(data: bytes) -> tuple[str, str]:
     if text is not None and _kana_rich(text):
         return text, "cp932"
     text = _decode_mostly(data, "gb18030", tolerance=None)
-    if text is not None and _mostly_cjk(text) and not _latin_pairs(data):
+    if text is not None and _mostly_cjk(text) and not _latin_pairs(data, text):
         return text, "gb18030"
     non_ascii_bytes = len(data) - len(data.translate(None, _HIGH_BYTES))
     detected = "cp1252" if non_ascii_bytes < _FEW_NON_ASCII else _detect(data)
@@ -180,8 +184,10 @@ def _iso2022(data: bytes) -> str | None:
         return None
     declared = declared_encoding(data)
     if declared and declared.startswith("iso2022"):
-        return declared
-    return "iso2022_jp" if b"\x1b$B" in data or b"\x1b$@" in data else None
+        return "iso2022_jp_ext" if declared == "iso2022_jp" and b"\x1b(I" in data else declared
+    if b"\x1b$B" not in data and b"\x1b$@" not in data:
+        return None
+    return "iso2022_jp_ext" if b"\x1b(I" in data else "iso2022_jp"   # ext: half-width katakana
 
 
 def _decode_mostly(data: bytes, codec: str, tolerance: int | None = _TOLERANCE) -> str | None:
@@ -208,7 +214,8 @@ def utf16_without_bom(data: bytes) -> str | None:
     little-endian, the even side for big-endian, while the other side has (almost) none.
     A page mostly of Chinese text has NULs in a tenth of the pairs only, and some on the
     other side (U+4E00 is ``00 4E``): a tenth is enough, with at most a twentieth, and a
-    quarter as many, on the other side.
+    quarter as many, on the other side, when the bytes are not UTF-8 (a UTF-8 page holding
+    a fragment of UTF-16 is UTF-8); with fewer than three in ten, they never are.
     """
     head = data[:_SNIFF_BYTES]
     head = head[: len(head) - len(head) % 2]
@@ -218,6 +225,7 @@ def utf16_without_bom(data: bytes) -> str | None:
     even, odd = head[0::2].count(0), head[1::2].count(0)
     for zeros, others, codec in ((odd, even, "utf-16-le"), (even, odd, "utf-16-be")):
         if (zeros >= 0.1 * half and others <= min(0.05 * half, zeros / 4)
+                and (zeros >= 0.3 * half or _decode_mostly(head, "utf-8", tolerance=None) is None)
                 and "<" in head.decode(codec, "replace")):
             return codec
     return None
@@ -235,14 +243,19 @@ def _mostly_cjk(text: str) -> bool:
     return non_ascii >= 2 and len(_CJK_RE.findall(text)) >= 0.9 * non_ascii
 
 
-def _latin_pairs(data: bytes) -> bool:
-    """Whether the two-byte characters GB18030 reads in ``data`` often end in an ASCII
-    byte: Western text in Windows-1252 read as GB18030 (an accented letter and the
-    letter after it, ``B\xfcrger``, make one character). Chinese text seldom does: at
-    most 22% of its characters on the Chinese pages of the corpora, most of them none."""
+def _latin_pairs(data: bytes, text: str) -> bool:
+    """Whether ``data`` is Western text in Windows-1252 that GB18030 reads as ``text``: an
+    accented letter and the letter after it make one character (``B\xfcrger``: 'B黵ger'),
+    so its two-byte characters often end in an ASCII byte, and touch Latin letters. Chinese
+    text seldom has the first (at most 22% of the characters on the corpora's Chinese
+    pages, though a short traditional line can pass 40%), and most of its characters have
+    no Latin letter beside them."""
     characters = _GB_CHARACTER_RE.findall(data[:_SNIFF_BYTES * 8])
     ascii_ended = sum(1 for character in characters if len(character) == 2 and character[1] < 0x80)
-    return ascii_ended > _LATIN_PAIR_SHARE * len(characters)
+    if ascii_ended <= _LATIN_PAIR_SHARE * len(characters):
+        return False
+    head = text[:_SNIFF_BYTES * 8]
+    return len(_CJK_BY_LATIN_RE.findall(head)) > 0.5 * len(_CJK_RE.findall(head))
 
 
 def _detect(data: bytes) -> str | None:
@@ -250,7 +263,7 @@ def _detect(data: bytes) -> str | None:
 
     Among guesses it ranks alike (as messy and as coherent), Windows-1252 wins when the
     text reads as a language written in it: Spanish reads as well in Windows-1250 (``ñ``
-    as ``ń``), which comes first in such ties; Czech ties too, and stays Windows-1250.
+    as ``ń``), which comes first in such ties.
     """
     from charset_normalizer import from_bytes
 

@@ -42,9 +42,8 @@ from .persistence import get_method
 BORDERLINE = 3
 
 _UNSAFE = re.compile(r"[^\w.-]+")
-#: Longest page id, in UTF-8 bytes: its files' names (``.review.html`` the longest suffix)
-#: must stay under the 255 bytes most file systems allow.
-MAX_ID_BYTES = 200
+#: Longest file name most file systems allow, in bytes: a page id's files must fit it.
+MAX_NAME_BYTES = 255
 
 
 def page_id(path: str | Path) -> str:
@@ -104,15 +103,16 @@ def draft_label(source: str | Path, folder: str | Path | None = None, method: No
     name = id or page_id(source)
     if _UNSAFE.search(name) or name in (".", ".."):
         raise NewsmlError(f"bad page id {name!r}: use letters, digits, '.', '-' and '_'")
-    if len(name.encode()) > MAX_ID_BYTES:
-        raise NewsmlError(f"page id too long ({len(name.encode())} bytes): at most {MAX_ID_BYTES}, "
-                          "so that its files' names fit the file system")
     target = Path(folder) if folder is not None else source.parent
     if not target.is_dir():
         raise OutputError(f"cannot write to {target}: not a folder (create it first)")
     paths = {suffix: target / f"{name}{suffix}" for suffix in (".html", ".txt", ".json")}
     if review:
         paths[".review.html"] = target / f"{name}.review.html"
+    longest = max(len(path.name.encode()) for path in paths.values())
+    if longest > MAX_NAME_BYTES:
+        raise NewsmlError(f"page id too long: its file names would take {longest} bytes, past the "
+                          f"{MAX_NAME_BYTES} a file system allows (give a shorter --id)")
     copy_html = not _same_file(source, paths[".html"])
     _refuse_overwrites(paths, raw if copy_html else None, force)
 

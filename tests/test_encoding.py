@@ -161,3 +161,29 @@ def test_iso_2022_jp_is_not_taken_for_ascii(charset):
 def test_chinese_in_utf16_without_a_bom(codec):
     html = page(ZH)
     assert decode_html(html.encode(codec)) == (html, codec)
+
+
+@pytest.mark.parametrize("line", ["臺北市長選舉結果", "這個問題"])
+def test_short_undeclared_traditional_chinese_in_gbk_stays_gb18030(line):
+    html = page(line)   # trail bytes below 0x80, as Windows-1252 read as GB18030 has
+    assert decode_html(html.encode("gb18030")) == (html, "gb18030")
+
+
+def test_undeclared_hungarian_stays_windows_1250():
+    body = "Az időjárás hűvös marad a hét végéig. Őszintén szólva, ő nem így gondolja, mondta egy szóvivő." * 2
+    html = f"<html><head><title>Hírek</title></head><body><p>{body}</p></body></html>"
+    assert decode_html(html.encode("cp1250")) == (html, "cp1250")   # labelled Finnish, tied with 1252
+
+
+def test_a_utf8_page_holding_a_utf16_fragment_stays_utf8():
+    fragment = "<li>Home</li><li>News</li>".encode("utf-16-le") * 40   # 2 KB of 8 KB read
+    html = page("Le gouvernement a approuvé le budget, a déclaré le porte-parole. " * 100, "utf-8").encode()
+    data = html[:70] + fragment + html[70:]
+    text, codec = decode_html(data)
+    assert codec == "utf-8" and "approuvé le budget" in text
+
+
+def test_iso_2022_jp_with_half_width_katakana():
+    japanese = "東京都はｶﾀｶﾅの予算を承認した。"
+    text, _ = decode_html(page(japanese, "iso-2022-jp").encode("iso2022_jp_ext"))
+    assert japanese in text

@@ -115,8 +115,8 @@ class TextParas(NamedTuple):
     text or is an inline ancestor of one: ``chars[number[e]]`` and ``puncs[number[e]]``.
 
     ``holders`` are the elements that hold text (the pieces' owners); ``chains`` holds the
-    :func:`~newsml.groupings.inline_chain` of those that are inline elements (a block's
-    is itself alone, and not stored).
+    :func:`~newsml.groupings.inline_chain` of those whose chain goes past themselves (an
+    inline element with a parent); any other holder's chain is itself alone.
     """
 
     number: dict[Element, int]
