@@ -16,9 +16,11 @@ Order:
    tail and rare bad bytes tolerated as above);
 6. Shift-JIS (Windows-932), when the bytes decode cleanly to text rich in kana: such
    bytes also decode as GB18030, into rare Chinese characters;
-7. GB18030, when it decodes the bytes cleanly into mostly CJK text (short Chinese
+7. EUC-KR (Windows-949), when they decode cleanly to Korean (:func:`_korean`), which
+   GB18030 would also read;
+8. GB18030, when it decodes the bytes cleanly into mostly CJK text (short Chinese
    pages without a declaration are where statistical detection errs most);
-8. statistical detection (charset-normalizer), except for pages with only a handful of
+9. statistical detection (charset-normalizer), except for pages with only a handful of
    non-ASCII bytes: there the evidence is too thin and Windows-1252, the web's most
    common legacy encoding, is the better guess; with no answer at all, the declared
    charset with replacement characters, else Windows-1252.
@@ -54,6 +56,15 @@ _HIGH_BYTES = bytes(range(128, 256))
 _NON_ASCII_RE = re.compile("[^\x00-\x7f]")
 _KANA_RE = re.compile("[\u3040-\u30ff]")
 _CJK_RE = re.compile("[\u3000-\u303f\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff\uff00-\uffef]")
+_HANGUL_RE = re.compile("[\uac00-\ud7a3]")
+#: Syllables among the most frequent in Korean text (particles, endings, common roots):
+#: about half of a Korean text's syllables; Hangul read from Chinese bytes is mostly others.
+_COMMON_HANGUL = frozenset("이다는의에가을를고하한지서로으기도사자대리어인정수시전일해있었것아나부보주소조국"
+                           "미상제들위게라장구세성원동면만우요과와적년생경회중진실발개무신내관공학문방물선연분그거오은")
+#: A Hangul syllable just before or after a space: where Korean words part.
+_HANGUL_BY_SPACE_RE = re.compile("[\uac00-\ud7a3](?= )|(?<= )[\uac00-\ud7a3]")
+#: A Hangul syllable with an ASCII letter just before or after it.
+_HANGUL_BY_LATIN_RE = re.compile("(?<=[A-Za-z])[\uac00-\ud7a3]|[\uac00-\ud7a3](?=[A-Za-z])")
 #: A CJK character with an ASCII letter just before or after it.
 _CJK_BY_LATIN_RE = re.compile(f"(?<=[A-Za-z]){_CJK_RE.pattern}|{_CJK_RE.pattern}(?=[A-Za-z])")
 
@@ -162,6 +173,9 @@ def decode_html(data: bytes) -> tuple[str, str]:
     text = _decode_mostly(data, "cp932", tolerance=None)
     if text is not None and _kana_rich(text):
         return text, "cp932"
+    text = _decode_mostly(data, "cp949", tolerance=None)
+    if text is not None and _korean(text):
+        return text, "cp949"
     text = _decode_mostly(data, "gb18030", tolerance=None)
     if text is not None and _mostly_cjk(text) and not _latin_pairs(data, text):
         return text, "gb18030"
@@ -235,6 +249,21 @@ def _kana_rich(text: str) -> bool:
     """Whether kana make up a good share of the non-ASCII characters of ``text``."""
     non_ascii = len(_NON_ASCII_RE.findall(text))
     return non_ascii >= 2 and len(_KANA_RE.findall(text)) >= _KANA_SHARE * non_ascii
+
+
+def _korean(text: str) -> bool:
+    """Whether ``text`` (bytes read as EUC-KR) is Korean: Hangul syllables make nearly all
+    its non-ASCII characters, in words that spaces part, seldom glued to Latin letters,
+    and many of them the syllables Korean uses most (particles, endings).
+    EUC-KR bytes also read as GB18030, into Chinese characters. Chinese read as EUC-KR
+    gives Hangul too, but in runs without spaces, mixed with Hanja; Windows-1252 read as
+    EUC-KR gives a Hangul syllable glued to a word (``that\x92s``: 'that뭩')."""
+    hangul = _HANGUL_RE.findall(text)
+    non_ascii = len(_NON_ASCII_RE.findall(text))
+    return (len(hangul) >= 4 and len(hangul) >= 0.9 * non_ascii
+            and len(_HANGUL_BY_SPACE_RE.findall(text)) >= len(hangul) / 8
+            and len(_HANGUL_BY_LATIN_RE.findall(text)) <= len(hangul) / 2
+            and sum(syllable in _COMMON_HANGUL for syllable in hangul) >= 0.45 * len(hangul))
 
 
 def _mostly_cjk(text: str) -> bool:

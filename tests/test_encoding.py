@@ -187,3 +187,15 @@ def test_iso_2022_jp_with_half_width_katakana():
     japanese = "東京都はｶﾀｶﾅの予算を承認した。"
     text, _ = decode_html(page(japanese, "iso-2022-jp").encode("iso2022_jp_ext"))
     assert japanese in text
+
+
+def test_undeclared_korean_is_not_read_as_gb18030():
+    korean = ("삼성전자는 27일 3분기 영업이익이 10조원을 넘었다고 밝혔다. 반도체 부문의 회복이 실적을 "
+              "이끌었다고 회사 측은 설명했다. LG전자도 같은 날 실적을 발표했다.")
+    assert decode_html(page(korean).encode("euc-kr")) == (page(korean), "cp949")
+
+
+@pytest.mark.parametrize("line", [" 全球阿里巴巴", "年回家 回家", ZH])
+def test_chinese_with_spaces_is_not_taken_for_korean(line):
+    html = page(line)   # these bytes also read as Hangul, with spaces between
+    assert decode_html(html.encode("gb18030")) == (html, "gb18030")
