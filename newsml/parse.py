@@ -598,6 +598,8 @@ def _maybe_gunzip(data: bytes, limit: int | None = None) -> bytes:
 
     Stops, raising InvalidPageError, once the output passes ``limit`` bytes
     (:data:`MAX_PAGE_BYTES` by default): a gzip bomb costs no more memory than that.
+    Bytes after a whole stream that start no other member are dropped (``gzip -d`` warns
+    of "trailing garbage" and keeps the page); a stream cut off is refused.
     """
     if not data.startswith(_GZIP_MAGIC):
         return data
@@ -617,6 +619,9 @@ def _maybe_gunzip(data: bytes, limit: int | None = None) -> bytes:
             if not stream.eof:
                 raise InvalidPageError("binary data: a damaged gzip stream (cut off)")
             rest = stream.unused_data.lstrip(b"\x00")  # some writers pad with NULs
+            if rest and not rest.startswith(_GZIP_MAGIC):   # junk after a whole stream:
+                log.debug("ignoring %d bytes after the gzip stream", len(rest))
+                break                                        # dropped, as gzip -d does
     except zlib.error as exc:
         raise InvalidPageError(f"binary data: a damaged gzip stream ({exc})") from None
     return b"".join(out)

@@ -270,6 +270,13 @@ def test_a_gzip_bomb_stops_at_the_page_size_limit():
         load_page(bomb)
 
 
+def test_junk_after_a_whole_gzip_stream_is_dropped_and_a_cut_stream_refused(default):
+    packed = gzip.compress(STORY.encode())
+    assert extract(packed + b"\r\n0\r\n\r\njunk", method=default).text.startswith(FIRST)
+    with pytest.raises(InvalidPageError, match="damaged gzip stream"):
+        extract(packed[: len(packed) // 2], method=default)
+
+
 def test_gzip_below_the_limit_and_several_members_are_read():
     two = gzip.compress(b"<p>One, two, three.</p>") + gzip.compress(b"<p>Four, five, six.</p>")
     assert [node.text for node in load_page(two).nodes] == ["One, two, three.", "Four, five, six."]
