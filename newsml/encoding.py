@@ -56,17 +56,25 @@ _HIGH_BYTES = bytes(range(128, 256))
 _NON_ASCII_RE = re.compile("[^\x00-\x7f]")
 _KANA_RE = re.compile("[\u3040-\u30ff]")
 _CJK_RE = re.compile("[\u3000-\u303f\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff\uff00-\uffef]")
-_HANGUL_RE = re.compile("[\uac00-\ud7a3]")
+_HANGUL = "[\uac00-\ud7a3]"
+_HANGUL_RE = re.compile(_HANGUL)
 #: Syllables among the most frequent in Korean text (particles, endings, common roots):
 #: about half of a Korean text's syllables; Hangul read from Chinese bytes is mostly others.
 _COMMON_HANGUL = frozenset("이다는의에가을를고하한지서로으기도사자대리어인정수시전일해있었것아나부보주소조국"
                            "미상제들위게라장구세성원동면만우요과와적년생경회중진실발개무신내관공학문방물선연분그거오은")
+
+
+def _beside(character: str, neighbour: str) -> re.Pattern[str]:
+    """A ``character`` (a pattern of one) with a ``neighbour`` just before or after it."""
+    return re.compile(f"(?<={neighbour}){character}|{character}(?={neighbour})")
+
+
 #: A Hangul syllable just before or after a space: where Korean words part.
-_HANGUL_BY_SPACE_RE = re.compile("[\uac00-\ud7a3](?= )|(?<= )[\uac00-\ud7a3]")
-#: A Hangul syllable with an ASCII letter just before or after it.
-_HANGUL_BY_LATIN_RE = re.compile("(?<=[A-Za-z])[\uac00-\ud7a3]|[\uac00-\ud7a3](?=[A-Za-z])")
-#: A CJK character with an ASCII letter just before or after it.
-_CJK_BY_LATIN_RE = re.compile(f"(?<=[A-Za-z]){_CJK_RE.pattern}|{_CJK_RE.pattern}(?=[A-Za-z])")
+_HANGUL_BY_SPACE_RE = _beside(_HANGUL, " ")
+#: A Hangul syllable, and a CJK character, with an ASCII letter just before or after it.
+_HANGUL_BY_LATIN_RE = _beside(_HANGUL, "[A-Za-z]")
+_CJK_BY_LATIN_RE = _beside(_CJK_RE.pattern, "[A-Za-z]")
+
 
 #: Labels seen on real pages that Python's codec registry does not know.
 _ALIASES = {"x-gbk": "gbk", "x-gb2312": "gb2312", "gb_2312-80": "gb2312", "x-sjis": "shift_jis",

@@ -320,7 +320,7 @@ def _bmp_alnum_han() -> np.ndarray:
 
 #: The longest run of Han characters jieba reads in one piece (see :func:`words`).
 JIEBA_RUN = 500
-_LONG_HAN_RUN_RE = re.compile(f"[\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff]{{{JIEBA_RUN + 1},}}")
+_LONG_HAN_RUN_RE = re.compile(f"{_HAN_RE.pattern}{{{JIEBA_RUN + 1},}}")
 
 
 @lru_cache(maxsize=1)
