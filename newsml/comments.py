@@ -15,15 +15,24 @@ has a word (split at ``-``, ``_``, digits and camelCase; any case) among
 names (``category-comment``, ``tone-comment``: :data:`TAXONOMY_WORDS` first) are not.
 When every kept node lies in comment sections, the page is kept as cut: it is a comment
 page, or its article is misnamed.
+
+Forum replies and lists of posts often carry no such name. :func:`thread_posts` finds
+them by their shape instead: a run of at least :data:`MIN_DATED_RECORDS` alike records
+(:mod:`newsml.features.thread`), at least half of which hold a date and a time, the
+header of each post. :func:`without_threads` leaves those records out and cuts the
+page again among the other nodes, so a forum page's first post, scored below the
+replies around it, is what remains.
 """
 
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 
 import numpy as np
 from lxml import etree
 
+from .features.thread import DATE_TIME, RecordRuns
 from .page import Page
 
 #: Words of an ``id`` or ``class`` that name a comment section or one comment.
@@ -98,3 +107,92 @@ def without_comments(page: Page, keep: np.ndarray) -> np.ndarray:
     result = keep.copy()
     result[dropped] = False
     return result
+
+
+#: Records of one run holding a date and a time that make the run a thread of posts
+#: (and at least half of the run's records).
+MIN_DATED_RECORDS = 3
+
+
+def thread_posts(page: Page, keep: np.ndarray) -> np.ndarray:
+    """The nodes inside the records of every dated thread (see the module) that holds a
+    kept node; the record holding the headline is not a post.
+
+    Only the kept nodes' records are looked for, so a page with no kept record costs a
+    walk of a few ancestors per kept node; each run's records are read once.
+    """
+    posts = np.zeros(len(page.nodes), dtype=bool)
+    runs = RecordRuns()
+    dated_runs: dict[tuple[etree._Element, tuple[str, str]], bool] = {}
+    for block in dict.fromkeys(page.nodes[index].block for index in np.flatnonzero(keep).tolist()):
+        record = runs.record(block)
+        if record is not None:
+            _, parent, _, count, mark = record
+            if (parent, mark) not in dated_runs:
+                dated_runs[(parent, mark)] = _is_dated_run(runs, parent, mark, count)
+    dated = [key for key, is_dated in dated_runs.items() if is_dated]
+    if not dated:
+        return posts
+    members = {element for parent, mark in dated for element, (_, its_mark) in runs.of(parent)[1].items()
+               if its_mark == mark}
+    headline = page.headline_node
+    if headline is not None:
+        members.difference_update(page.nodes[headline].block.iterancestors())
+        members.discard(page.nodes[headline].block)
+    inside: dict[etree._Element, bool] = {}      # per element: within a post (memo of the walk up)
+    for node in page.nodes:
+        element, path = node.block, []
+        while element is not None and element not in inside:
+            if element in members:
+                inside[element] = True
+                break
+            path.append(element)
+            element = element.getparent()
+        verdict = element is not None and inside[element]
+        for below in path:
+            inside[below] = verdict
+        posts[node.index] = verdict
+    return posts
+
+
+def _is_dated_run(runs: RecordRuns, parent: etree._Element, mark: tuple[str, str], count: int) -> bool:
+    """Whether at least :data:`MIN_DATED_RECORDS` and half of the run's records hold a
+    date and a time."""
+    needed = max(MIN_DATED_RECORDS, -(-count // 2))
+    dated = 0
+    for element, (_, its_mark) in runs.of(parent)[1].items():
+        if its_mark == mark and _holds_date_time(_TEXT_OF(element)):
+            dated += 1
+            if dated >= needed:
+                return True
+    return False
+
+
+_TEXT_OF = etree.XPath("string()")
+#: A time of day, where :data:`~newsml.features.thread.DATE_TIME` ends; the date is looked
+#: for in the characters before it (a search of the whole pattern tries every digit of
+#: a long text, several times slower).
+_CLOCK = re.compile(r"\d:\d\d")
+_DATE_BEFORE_CLOCK = 40
+
+
+def _holds_date_time(text: str) -> bool:
+    """Whether ``text`` holds a date then a time (:data:`~newsml.features.thread.DATE_TIME`)."""
+    for clock in _CLOCK.finditer(text):
+        if DATE_TIME.search(text, max(0, clock.start() - _DATE_BEFORE_CLOCK), clock.end()):
+            return True
+    return False
+
+
+def without_threads(page: Page, keep: np.ndarray, scores: np.ndarray,
+                    cut: Callable[[np.ndarray], np.ndarray]) -> np.ndarray:
+    """``keep`` cut again among the nodes that are not :func:`thread_posts` (the posts
+    left out of the cut's figures too); ``keep`` itself when there are no posts, or when
+    nothing else would remain."""
+    posts = thread_posts(page, keep)
+    if not posts.any():
+        return keep
+    others = np.flatnonzero(~posts)
+    rest = np.zeros(len(keep), dtype=bool)
+    rest[others] = np.asarray(cut(scores[others]), dtype=bool)
+    return rest if rest.any() else keep

@@ -9,7 +9,8 @@ import pytest
 from conftest import shared_corpus
 
 from newsml import ConfigurationError, extract, load_corpus
-from newsml.comments import names_comments, without_comments
+from newsml.assemble import Assembly, OtsuCut
+from newsml.comments import names_comments, thread_posts, without_comments, without_threads
 from newsml.extract import extract_page
 from newsml.methods import new_method
 from newsml.page import load_page
@@ -188,3 +189,63 @@ def test_extract_with_comments_keep_uses_a_copy_of_the_shipped_model():
     assert READER[:40] not in extract(html).text
     with pytest.raises(ConfigurationError, match="comments must be"):
         extract(html, comments="hide")
+
+
+def forum(replies: list[str], first_post: str = PARAGRAPH * 2) -> str:
+    """A forum thread page: the first post, then a list of replies, one ``li`` each."""
+    items = "".join(f"<li><a href='/t/{i}'>{reply}</a></li>" for i, reply in enumerate(replies))
+    return f"""<html><head><title>Tour guides and shopping</title></head><body>
+<table><tr><td>Forum &gt; Travel</td></tr><tr><td><p>{first_post}</p></td></tr>
+<tr><td>Replies:</td></tr><tr><td><ul>{items}</ul></td></tr></table></body></html>"""
+
+
+DATED = [f"Story number {i} of a trip gone wrong【reader{i}】08-1{i} 17:0{i} {i}00 chars [127/{i}]"
+         for i in range(6)]
+
+
+def test_dated_replies_are_posts_and_the_first_post_is_not():
+    page = load_page(forum(DATED))
+    posts = thread_posts(page, np.ones(len(page.nodes), dtype=bool))
+    assert [node.text for node, post in zip(page.nodes, posts) if post] == DATED
+
+
+@pytest.mark.parametrize("replies", [
+    [f"Related story number {i} about the bridge" for i in range(6)],    # no dates: a link list
+    DATED[:2] + [f"Related story number {i}" for i in range(4)],          # dated, but not half of them
+    DATED[:2],                                                            # two records are no run
+])
+def test_lists_without_dated_records_are_not_threads(replies):
+    page = load_page(forum(replies))
+    assert not thread_posts(page, np.ones(len(page.nodes), dtype=bool)).any()
+
+
+def test_the_page_is_cut_again_without_the_thread():
+    page = load_page(forum(DATED))
+    # the replies scored above the first post, as the default scored a forum page's
+    scores = np.array([0.5 if node.text in DATED else 0.25 if PARAGRAPH[:40] in node.text else 0.2
+                       for node in page.nodes])
+    cut = Assembly(0.0, OtsuCut(keep_above=0.7)).select
+    assert {page.nodes[i].text for i in np.flatnonzero(cut(scores))} == set(DATED)
+    keep = without_threads(page, cut(scores), scores, cut)
+    assert [node.text for node, k in zip(page.nodes, keep) if k] == [(PARAGRAPH * 2).strip()]
+    # nothing else to keep: the cut stands
+    only_thread = np.where(np.isin([node.text for node in page.nodes], DATED), scores, 0.0)
+    np.testing.assert_array_equal(without_threads(page, cut(only_thread), only_thread, cut), cut(only_thread))
+
+
+def test_the_record_holding_the_headline_is_not_a_post():
+    replies = ["Tour guides and shopping"] + DATED
+    page = load_page(forum([f"<h2>{replies[0]}</h2><p>{PARAGRAPH}</p> 2005-08-22 19:13"] + DATED))
+    posts = thread_posts(page, np.ones(len(page.nodes), dtype=bool))
+    assert page.headline_node is not None and not posts[page.headline_node]
+    assert [node.text for node, post in zip(page.nodes, posts) if post] == DATED
+
+
+def test_cwced_forum_page_keeps_its_first_post_not_the_replies():
+    """The test page of section 3's forum failure: 90 dated replies kept before, F1 0.10."""
+    folder = shared_corpus("cwced_zh")
+    page = next(page for page in load_corpus(folder, split="test")
+                if page.id == "a6e8b739-734a-4962-b1e3-b5ac29ecf4ab")
+    text = extract(page.html).text
+    assert "【黑眼圈猫猫】" not in text
+    assert score(text, page.gold).recall > 0.6

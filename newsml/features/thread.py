@@ -50,7 +50,7 @@ MIN_RECORDS = 3
 REPLY_HEADER_CHARS = 120
 _REPLY_START = re.compile(
     r"^\s*(?:#\s*\d*\s*)?(?:re|reply|回复|回覆|引用|答复)\s*[:：]|^\s*#\s*\d+\s*(?:楼|#)?\s*$", re.IGNORECASE)
-_DATE_TIME = re.compile(r"\d{1,4}\s*[-/.年]\s*\d{1,2}\s*[-/.月]?\s*(?:\d{1,2}\s*日?)?[\sT,]*\d{1,2}:\d{2}")
+DATE_TIME = re.compile(r"\d{1,4}\s*[-/.年]\s*\d{1,2}\s*[-/.月]?\s*(?:\d{1,2}\s*日?)?[\sT,]*\d{1,2}:\d{2}")
 
 #: A record: the element, its parent, its rank among its alike siblings, their number,
 #: their signature.
@@ -71,7 +71,7 @@ class ThreadFeatures(NodeFeatures):
     def page_features(self, page: Page) -> np.ndarray:
         n = len(page.nodes)
         scale = np.log1p(self.many)
-        runs = _Runs()
+        runs = RecordRuns()
         record_of: dict[Element, Record | None] = {}
         record_chars: Counter[Element] = Counter()
         run_chars: Counter[tuple[Element, tuple[str, str]]] = Counter()
@@ -92,7 +92,7 @@ class ThreadFeatures(NodeFeatures):
                 inside[i], ranks[i], counts[i] = 1.0, rank, count - 1
             text = node.text
             reply[i] = float(bool(_REPLY_START.match(text)) or (
-                len(text) <= REPLY_HEADER_CHARS and _DATE_TIME.search(text) is not None))
+                len(text) <= REPLY_HEADER_CHARS and DATE_TIME.search(text) is not None))
         share = [0.0] * n
         for i, element, key in found:
             total = run_chars[key]
@@ -102,7 +102,7 @@ class ThreadFeatures(NodeFeatures):
         return rows
 
 
-class _Runs:
+class RecordRuns:
     """Per parent, its record-tag children's signatures counted and each child's rank among
     the alike ones, worked out once per parent; per element, whether it is a record."""
 

@@ -30,7 +30,7 @@ from typing import Any
 import numpy as np
 
 from ..assemble import Assembly, FixedCut, OtsuCut, as_cut
-from ..comments import without_comments
+from ..comments import without_comments, without_threads
 from ..errors import ConfigurationError, NewsmlError
 from ..estimators.frozen import FrozenDempsterShafer
 from ..estimators.trees import FrozenTrees
@@ -292,7 +292,7 @@ class Fusion(NodeMethod):
     def select(self, page: Page, scores: np.ndarray) -> np.ndarray:
         keep = self.assembly_.select(scores)
         if self.comments == "drop":
-            return without_comments(page, keep)
+            return without_comments(page, without_threads(page, keep, scores, self.assembly_.select))
         if self.comments != "keep":   # set_params on a fitted model is checked here
             raise ConfigurationError(f"comments must be 'drop' or 'keep', not {self.comments!r}")
         return keep
