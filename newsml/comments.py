@@ -161,14 +161,31 @@ def _is_dated_run(runs: RecordRuns, parent: etree._Element, mark: tuple[str, str
     needed = max(MIN_DATED_RECORDS, -(-count // 2))
     dated = 0
     for element, (_, its_mark) in runs.of(parent)[1].items():
-        if its_mark == mark and _holds_date_time(_TEXT_OF(element)):
+        if its_mark == mark and _holds_date_time(_leading_text(element)):
             dated += 1
             if dated >= needed:
                 return True
     return False
 
 
-_TEXT_OF = etree.XPath("string()")
+#: The characters of a record read for its date and time: a post's header comes before
+#: its text, and a record holding a long subtree (the article's container beside two
+#: alike ones, at each level of deep markup) is not read whole, once per level.
+RECORD_HEAD_CHARS = 2000
+
+
+def _leading_text(element: etree._Element) -> str:
+    """The first :data:`RECORD_HEAD_CHARS` characters of the text under ``element``."""
+    pieces: list[str] = []
+    size = 0
+    for piece in element.itertext():
+        pieces.append(piece)
+        size += len(piece)
+        if size >= RECORD_HEAD_CHARS:
+            break
+    return "".join(pieces)[:RECORD_HEAD_CHARS]
+
+
 #: A time of day, where :data:`~newsml.features.thread.DATE_TIME` ends; the date is looked
 #: for in the characters before it (a search of the whole pattern tries every digit of
 #: a long text, several times slower).
