@@ -6,7 +6,8 @@ Order:
 2. UTF-16 without a byte-order mark, when the NUL bytes of the markup's ASCII fall on
    one side of each byte pair (:func:`utf16_without_bom`);
 3. a 7-bit ISO-2022 encoding (ISO-2022-JP, or the one declared) when the bytes shift
-   into it with escape sequences (:func:`_iso2022`);
+   into it with escape sequences (:func:`_iso2022`), or HZ-GB-2312 when they shift into
+   GB2312 with ``~{`` (:func:`_hz`);
 4. UTF-8, when the bytes are UTF-8 (whatever the page declares: archived pages are
    often re-encoded to UTF-8 but keep their old ``<meta charset>``). A page cut off in
    the middle of a character, or with a stray invalid byte among plenty of valid
@@ -103,6 +104,8 @@ _NOT_PAGE_ENCODINGS = frozenset({"unicode_escape", "raw_unicode_escape", "punyco
                                   "utf_7"})
 #: Below this many non-ASCII bytes, detection is not trusted (see the module notes).
 _FEW_NON_ASCII = 20
+#: CJK characters an undeclared page must decode into to be read as HZ-GB-2312.
+_MIN_HZ_CJK = 4
 #: One replacement character per this many good non-ASCII characters is tolerated.
 _TOLERANCE = 50
 #: Japanese prose is about half kana; Chinese decoded as Shift-JIS has next to none.
@@ -170,6 +173,9 @@ def decode_html(data: bytes) -> tuple[str, str]:
         text = _decode_mostly(data, shifted)
         if text is not None:
             return text, shifted
+    text = _hz(data)
+    if text is not None:
+        return text, "hz"
     text = _decode_mostly(data, "utf-8")
     if text is not None:
         return text, "utf-8"
@@ -210,6 +216,21 @@ def _iso2022(data: bytes) -> str | None:
     if b"\x1b$B" not in data and b"\x1b$@" not in data:
         return None
     return "iso2022_jp_ext" if b"\x1b(I" in data else "iso2022_jp"   # ext: half-width katakana
+
+
+def _hz(data: bytes) -> str | None:
+    """The text of 7-bit ``data`` in HZ-GB-2312 (RFC 1843), which shifts into GB2312 with
+    ``~{`` and out with ``~}``: when it declares HZ and decodes (damage tolerated as
+    elsewhere), or, undeclared, decodes cleanly into at least :data:`_MIN_HZ_CJK` CJK
+    characters, mostly CJK. An ASCII page whose script holds ``~{`` is not HZ: a space or
+    a line break between the shifts fails the decoding."""
+    if b"~{" not in data or not data.isascii():
+        return None
+    declared = declared_encoding(data) == "hz"
+    text = _decode_mostly(data, "hz", tolerance=_TOLERANCE if declared else None)
+    if text is None or not (declared or (len(_CJK_RE.findall(text)) >= _MIN_HZ_CJK and _mostly_cjk(text))):
+        return None
+    return text
 
 
 def _decode_mostly(data: bytes, codec: str, tolerance: int | None = _TOLERANCE) -> str | None:

@@ -247,7 +247,7 @@ def _ready_utf8(data: bytes) -> bytes | None:
     as its counterpart over the text does, ASCII being the same in both.
     """
     shape = data.translate(_BYTE_SHAPES)
-    if data.startswith(BOMS) or b"\0" in shape:
+    if data.startswith(BOMS) or b"\0" in shape or b"~{" in data:   # ~{: may be HZ-GB-2312
         return None
     if not data.isascii():
         try:

@@ -112,6 +112,10 @@ PAGE_CASES: dict[str, tuple[str, Callable[[], bytes | str], Callable[[str], bool
                     lambda: ("<html><head><meta charset='iso-2022-jp'></head><body><p>東京都は火曜日、"
                              "新しい予算を承認した。</p></body></html>").encode("iso-2022-jp"),
                     lambda t: "新しい予算を承認した" in t),
+    "hz-gb-2312": ("Chinese in HZ-GB-2312 without a declaration (7-bit, ~{ ~} shifts)",
+                   lambda: ("<html><body><p>市政府昨天宣布了新的预算计划，专家表示经济运行平稳。</p>"
+                            "</body></html>").encode("hz"),
+                   lambda t: "新的预算计划" in t),
     "srcdoc-deep": ("article in <iframe srcdoc>, 2,100 elements deep",
                     lambda: ("<html><body><h1>Budget</h1><iframe srcdoc='" + "<div>" * 2100
                              + ARTICLE.replace("'", "&#39;") + "'></iframe></body></html>"),

@@ -199,3 +199,16 @@ def test_undeclared_korean_is_not_read_as_gb18030():
 def test_chinese_with_spaces_is_not_taken_for_korean(line):
     html = page(line)   # these bytes also read as Hangul, with spaces between
     assert decode_html(html.encode("gb18030")) == (html, "gb18030")
+
+
+@pytest.mark.parametrize("charset", ["hz-gb-2312", None])
+def test_hz_gb_2312_is_not_taken_for_ascii(charset):
+    html = page(ZH, charset)
+    assert decode_html(html.encode("hz")) == (html, "hz")
+    assert ZH[:20] in extract(html.encode("hz")).text      # the parser's own UTF-8 shortcut too
+
+
+@pytest.mark.parametrize("body", ["var x = ~{a: 1, b: 2}; ~}", "tildes ~{ab~} here"])
+def test_ascii_with_hz_shifts_that_decode_to_little_or_nothing_stays_ascii(body):
+    html = page(body)
+    assert decode_html(html.encode()) == (html, "utf-8")
