@@ -21,7 +21,8 @@ them by their shape instead: a run of at least :data:`MIN_DATED_RECORDS` alike r
 (:mod:`newsml.features.thread`), at least half of which hold a date and a time, the
 header of each post. :func:`without_threads` leaves those records out and cuts the
 page again among the other nodes, so a forum page's first post, scored below the
-replies around it, is what remains.
+replies around it, is what remains; unless little would remain (a live blog's updates
+all carry a time) or the records sit between kept nodes (a dated timeline in a story).
 """
 
 from __future__ import annotations
@@ -34,6 +35,7 @@ from lxml import etree
 
 from .features.thread import DATE_TIME, RecordRuns
 from .page import Page
+from .tags import Element
 
 #: Words of an ``id`` or ``class`` that name a comment section or one comment.
 COMMENT_WORDS = frozenset({"comment", "comments", "commentlist", "reply", "replies", "respond",
@@ -64,7 +66,7 @@ def names_comments(value: str | None, classes: bool = True) -> bool:
     return False
 
 
-def is_comment_section(element: etree._Element) -> bool:
+def is_comment_section(element: Element) -> bool:
     """Whether ``element`` itself is named a comment section (not whether it lies in one)."""
     if element.tag in ("body", "html"):
         return False
@@ -83,25 +85,8 @@ def without_comments(page: Page, keep: np.ndarray) -> np.ndarray:
     kept = np.flatnonzero(keep)
     if kept.size == 0:
         return keep
-    inside: dict[etree._Element, bool] = {}
-    headline = page.headline_node
-    if headline is not None:
-        block = page.nodes[headline].block
-        for element in (block, *block.iterancestors()):
-            inside[element] = False
-    dropped = []
-    for index in kept:
-        element = page.nodes[index].block
-        path = []
-        while element is not None and element not in inside:
-            path.append(element)
-            element = element.getparent()
-        verdict = inside[element] if element is not None else False
-        for ancestor in reversed(path):
-            verdict = verdict or is_comment_section(ancestor)
-            inside[ancestor] = verdict
-        if verdict:
-            dropped.append(index)
+    inside = _outside_headline(page)
+    dropped = [index for index in kept if _within(page.nodes[index].block, inside, is_comment_section)]
     if not dropped or len(dropped) == kept.size:
         return keep
     result = keep.copy()
@@ -112,76 +97,99 @@ def without_comments(page: Page, keep: np.ndarray) -> np.ndarray:
 #: Records of one run holding a date and a time that make the run a thread of posts
 #: (and at least half of the run's records).
 MIN_DATED_RECORDS = 3
+#: Tokens the page must keep besides its posts and headline for the posts to be left out:
+#: a live blog whose updates all carry a time, or a forum whose first post is the first
+#: record, would otherwise come out as its headline alone.
+MIN_REST_TOKENS = 30
+#: How much of a record is read for its date and time: a post's header comes before its
+#: text, and a record holding a long or deep subtree (the article's container beside two
+#: alike ones, at each level of deep markup) is not read whole, once per level.
+RECORD_HEAD_CHARS = 2000
+RECORD_HEAD_ELEMENTS = 100
 
 
 def thread_posts(page: Page, keep: np.ndarray) -> np.ndarray:
-    """The nodes inside the records of every dated thread (see the module) that holds a
-    kept node; the record holding the headline is not a post.
+    """The nodes inside the records of every dated thread (see the module) that is the
+    nearest run of records around a kept node's block (:meth:`RecordRuns.record`); the
+    record holding the headline is not a post.
 
     Only the kept nodes' records are looked for, so a page with no kept record costs a
     walk of a few ancestors per kept node; each run's records are read once.
     """
     posts = np.zeros(len(page.nodes), dtype=bool)
     runs = RecordRuns()
-    dated_runs: dict[tuple[etree._Element, tuple[str, str]], bool] = {}
+    dated_runs: dict[tuple[Element, tuple[str, str]], bool] = {}
     for block in dict.fromkeys(page.nodes[index].block for index in np.flatnonzero(keep).tolist()):
         record = runs.record(block)
         if record is not None:
-            _, parent, _, count, mark = record
+            _, parent, _, _, mark = record
             if (parent, mark) not in dated_runs:
-                dated_runs[(parent, mark)] = _is_dated_run(runs, parent, mark, count)
-    dated = [key for key, is_dated in dated_runs.items() if is_dated]
-    if not dated:
+                dated_runs[(parent, mark)] = _is_dated_run(runs.members(parent, mark))
+    members = {element for (parent, mark), dated in dated_runs.items() if dated
+               for element in runs.members(parent, mark)}
+    if not members:
         return posts
-    members = {element for parent, mark in dated for element, (_, its_mark) in runs.of(parent)[1].items()
-               if its_mark == mark}
-    headline = page.headline_node
-    if headline is not None:
-        members.difference_update(page.nodes[headline].block.iterancestors())
-        members.discard(page.nodes[headline].block)
-    inside: dict[etree._Element, bool] = {}      # per element: within a post (memo of the walk up)
+    inside = _outside_headline(page)
     for node in page.nodes:
-        element, path = node.block, []
-        while element is not None and element not in inside:
-            if element in members:
-                inside[element] = True
-                break
-            path.append(element)
-            element = element.getparent()
-        verdict = element is not None and inside[element]
-        for below in path:
-            inside[below] = verdict
-        posts[node.index] = verdict
+        posts[node.index] = _within(node.block, inside, members.__contains__)
     return posts
 
 
-def _is_dated_run(runs: RecordRuns, parent: etree._Element, mark: tuple[str, str], count: int) -> bool:
-    """Whether at least :data:`MIN_DATED_RECORDS` and half of the run's records hold a
-    date and a time."""
-    needed = max(MIN_DATED_RECORDS, -(-count // 2))
+def _outside_headline(page: Page) -> dict[Element, bool]:
+    """The headline's block and its ancestors, each answered False in advance for
+    :func:`_within`: the section that holds the article's headline is no comment or post."""
+    headline = page.headline_node
+    if headline is None:
+        return {}
+    block = page.nodes[headline].block
+    return dict.fromkeys((block, *block.iterancestors()), False)
+
+
+def _within(element: Element, inside: dict[Element, bool], marked: Callable[[Element], bool]) -> bool:
+    """Whether ``element`` or one of its ancestors is ``marked``; ``inside`` memoizes the
+    answer of every element walked (and may hold answers given in advance), so a page's
+    blocks are answered in one walk of the tree."""
+    path = []
+    while element is not None and element not in inside:
+        path.append(element)
+        element = element.getparent()
+    verdict = inside[element] if element is not None else False
+    for ancestor in reversed(path):
+        verdict = verdict or marked(ancestor)
+        inside[ancestor] = verdict
+    return verdict
+
+
+def _is_dated_run(records: list[Element]) -> bool:
+    """Whether at least :data:`MIN_DATED_RECORDS` and half of ``records`` hold a date and
+    a time."""
+    needed = max(MIN_DATED_RECORDS, -(-len(records) // 2))
+    if len(records) < needed:
+        return False
     dated = 0
-    for element, (_, its_mark) in runs.of(parent)[1].items():
-        if its_mark == mark and _holds_date_time(_leading_text(element)):
+    for element in records:
+        if _holds_date_time(_leading_text(element)):
             dated += 1
             if dated >= needed:
                 return True
     return False
 
 
-#: The characters of a record read for its date and time: a post's header comes before
-#: its text, and a record holding a long subtree (the article's container beside two
-#: alike ones, at each level of deep markup) is not read whole, once per level.
-RECORD_HEAD_CHARS = 2000
-
-
-def _leading_text(element: etree._Element) -> str:
-    """The first :data:`RECORD_HEAD_CHARS` characters of the text under ``element``."""
+def _leading_text(element: Element) -> str:
+    """The text under ``element`` in document order, as far as its first
+    :data:`RECORD_HEAD_ELEMENTS` elements and :data:`RECORD_HEAD_CHARS` characters go."""
     pieces: list[str] = []
-    size = 0
-    for piece in element.itertext():
-        pieces.append(piece)
-        size += len(piece)
-        if size >= RECORD_HEAD_CHARS:
+    size = elements = 0
+    for event, item in etree.iterwalk(element, events=("start", "end")):
+        if event == "start":
+            text = item.text
+            elements += 1
+        else:
+            text = item.tail if item is not element else None
+        if text:
+            pieces.append(text)
+            size += len(text)
+        if size >= RECORD_HEAD_CHARS or elements > RECORD_HEAD_ELEMENTS:
             break
     return "".join(pieces)[:RECORD_HEAD_CHARS]
 
@@ -194,7 +202,9 @@ _DATE_BEFORE_CLOCK = 40
 
 
 def _holds_date_time(text: str) -> bool:
-    """Whether ``text`` holds a date then a time (:data:`~newsml.features.thread.DATE_TIME`)."""
+    """Whether ``text`` holds a match of :data:`~newsml.features.thread.DATE_TIME` that
+    begins at most :data:`_DATE_BEFORE_CLOCK` characters before its time of day (its
+    date and time are not parted by a long run of spaces)."""
     for clock in _CLOCK.finditer(text):
         if DATE_TIME.search(text, max(0, clock.start() - _DATE_BEFORE_CLOCK), clock.end()):
             return True
@@ -204,12 +214,25 @@ def _holds_date_time(text: str) -> bool:
 def without_threads(page: Page, keep: np.ndarray, scores: np.ndarray,
                     cut: Callable[[np.ndarray], np.ndarray]) -> np.ndarray:
     """``keep`` cut again among the nodes that are not :func:`thread_posts` (the posts
-    left out of the cut's figures too); ``keep`` itself when there are no posts, or when
-    nothing else would remain."""
+    left out of the cut's figures too).
+
+    ``keep`` itself when there are no posts; when the new cut keeps fewer than
+    :data:`MIN_REST_TOKENS` tokens besides the headline (the posts were the article: a
+    live blog, a forum whose first post is a record); or when it keeps nodes both before
+    and after the posts (they sit inside the article: a dated timeline in a story).
+    """
     posts = thread_posts(page, keep)
     if not posts.any():
         return keep
     others = np.flatnonzero(~posts)
     rest = np.zeros(len(keep), dtype=bool)
     rest[others] = np.asarray(cut(scores[others]), dtype=bool)
-    return rest if rest.any() else keep
+    body = rest.copy()
+    if page.headline_node is not None:
+        body[page.headline_node] = False
+    if page.token_counts[body].sum() < MIN_REST_TOKENS:
+        return keep
+    where = np.flatnonzero(posts)
+    if rest[:where[0]].any() and rest[where[-1] + 1:].any():
+        return keep
+    return rest

@@ -106,6 +106,8 @@ _NOT_PAGE_ENCODINGS = frozenset({"unicode_escape", "raw_unicode_escape", "punyco
 _FEW_NON_ASCII = 20
 #: CJK characters an undeclared page must decode into to be read as HZ-GB-2312.
 _MIN_HZ_CJK = 4
+#: Share of those that must be GB2312 symbols or first-level hanzi (:func:`_common_gb2312`).
+_COMMON_GB2312_SHARE = 0.8
 #: One replacement character per this many good non-ASCII characters is tolerated.
 _TOLERANCE = 50
 #: Japanese prose is about half kana; Chinese decoded as Shift-JIS has next to none.
@@ -220,17 +222,29 @@ def _iso2022(data: bytes) -> str | None:
 
 def _hz(data: bytes) -> str | None:
     """The text of 7-bit ``data`` in HZ-GB-2312 (RFC 1843), which shifts into GB2312 with
-    ``~{`` and out with ``~}``: when it declares HZ and decodes (damage tolerated as
-    elsewhere), or, undeclared, decodes cleanly into at least :data:`_MIN_HZ_CJK` CJK
-    characters, mostly CJK. An ASCII page whose script holds ``~{`` is not HZ: a space or
-    a line break between the shifts fails the decoding."""
+    ``~{`` and out with ``~}``: when it declares HZ (damage replaced), or, undeclared,
+    when it decodes cleanly into at least :data:`_MIN_HZ_CJK` CJK characters, mostly of
+    GB2312's first level and symbols (:func:`_common_gb2312`). An ASCII page whose script
+    holds ``~{`` is not HZ: a space or a line break between the shifts fails the decoding,
+    and lower-case words between them decode into second-level characters."""
     if b"~{" not in data or not data.isascii():
         return None
-    declared = declared_encoding(data) == "hz"
-    text = _decode_mostly(data, "hz", tolerance=_TOLERANCE if declared else None)
-    if text is None or not (declared or (len(_CJK_RE.findall(text)) >= _MIN_HZ_CJK and _mostly_cjk(text))):
+    if declared_encoding(data) == "hz":
+        return _decode_mostly(data, "hz") or data.decode("hz", errors="replace")
+    text = _decode_mostly(data, "hz", tolerance=None)
+    if text is None or len(_CJK_RE.findall(text)) < _MIN_HZ_CJK or not _common_gb2312(text):
         return None
     return text
+
+
+def _common_gb2312(text: str) -> bool:
+    """Whether most CJK characters of ``text`` are GB2312 symbols or first-level hanzi
+    (the 3,755 common ones, lead byte below 0xD8): real Chinese is, while ASCII letters
+    read as GB2312 pairs fall in the second level."""
+    found = _CJK_RE.findall(text)
+    leads = [char.encode("gb2312", errors="ignore")[:1] for char in found]
+    common = sum(1 for lead in leads if lead and lead < b"\xd8")
+    return common >= _COMMON_GB2312_SHARE * len(found)
 
 
 def _decode_mostly(data: bytes, codec: str, tolerance: int | None = _TOLERANCE) -> str | None:

@@ -247,9 +247,12 @@ def _ready_utf8(data: bytes) -> bytes | None:
     as its counterpart over the text does, ASCII being the same in both.
     """
     shape = data.translate(_BYTE_SHAPES)
-    if data.startswith(BOMS) or b"\0" in shape or b"~{" in data:   # ~{: may be HZ-GB-2312
+    if data.startswith(BOMS) or b"\0" in shape:
         return None
-    if not data.isascii():
+    if data.isascii():
+        if b"~{" in data:         # may be HZ-GB-2312, which decoding recognises
+            return None
+    else:
         try:
             text = data.decode("utf-8")
         except UnicodeDecodeError:

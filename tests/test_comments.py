@@ -249,3 +249,31 @@ def test_cwced_forum_page_keeps_its_first_post_not_the_replies():
     text = extract(page.html).text
     assert "【黑眼圈猫猫】" not in text
     assert score(text, page.gold).recall > 0.6
+
+
+def live_blog(headline: str = "Live: the bridge vote") -> str:
+    """A live blog: the headline, then updates that each carry a date and a time."""
+    updates = "".join(f"<div class='update'><span>2024-03-01 11:0{i}</span><p>{PARAGRAPH}</p></div>"
+                      for i in range(5))
+    return f"""<html><head><title>{headline}</title></head><body><h1>{headline}</h1>
+<div class="feed">{updates}</div></body></html>"""
+
+
+def test_a_live_blog_is_not_cut_down_to_its_headline():
+    page = load_page(live_blog())
+    everything = np.ones(len(page.nodes), dtype=bool)
+    assert thread_posts(page, everything).sum() >= 5         # its updates are a dated run
+    keep = without_threads(page, everything, np.ones(len(page.nodes)), Assembly(0.0, OtsuCut()).select)
+    np.testing.assert_array_equal(keep, everything)         # but nothing else would remain
+    assert extract(live_blog()).text.count(PARAGRAPH[:40]) == extract(live_blog(), comments="keep") \
+        .text.count(PARAGRAPH[:40])
+
+
+def test_a_dated_timeline_inside_a_story_stays():
+    timeline = "".join(f"<li>2019-03-0{i} 10:0{i}, the council met again about the bridge.</li>" for i in range(5))
+    page = load_page(f"""<html><head><title>Bridge</title></head><body><h1>Bridge</h1>
+<div class="story"><p>{PARAGRAPH * 2}</p><ul>{timeline}</ul><p>{READER * 2}</p></div></body></html>""")
+    everything = np.ones(len(page.nodes), dtype=bool)
+    assert thread_posts(page, everything).any()
+    keep = without_threads(page, everything, np.ones(len(page.nodes)), Assembly(0.0, OtsuCut()).select)
+    np.testing.assert_array_equal(keep, everything)

@@ -212,3 +212,14 @@ def test_hz_gb_2312_is_not_taken_for_ascii(charset):
 def test_ascii_with_hz_shifts_that_decode_to_little_or_nothing_stays_ascii(body):
     html = page(body)
     assert decode_html(html.encode()) == (html, "utf-8")
+
+
+def test_ascii_words_between_hz_shifts_are_not_read_as_hz():
+    html = page("Use the ~{template~} and ~{fragment~} markers.")   # 8 rare hanzi as HZ
+    assert decode_html(html.encode()) == (html, "utf-8")
+
+
+def test_a_declared_hz_page_with_a_bad_pair_is_still_hz():
+    data = page(ZH, "hz-gb-2312").encode("hz").replace(b"~{", b"~{\x21\x7f", 1)
+    text, codec = decode_html(data)
+    assert codec == "hz" and ZH[10:40] in text

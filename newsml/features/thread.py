@@ -109,6 +109,17 @@ class RecordRuns:
     def __init__(self) -> None:
         self._by_parent: dict[Element, Run] = {}
         self._records: dict[Element, Record | None] = {}
+        self._members: dict[Element, dict[tuple[str, str], list[Element]]] = {}
+
+    def members(self, parent: Element, mark: tuple[str, str]) -> list[Element]:
+        """The children of ``parent`` with signature ``mark`` (a run's records), in order;
+        sorted by signature once per parent, so reading every run of a parent is linear."""
+        by_mark = self._members.get(parent)
+        if by_mark is None:
+            by_mark = self._members[parent] = {}
+            for child, (_, its_mark) in self.of(parent)[1].items():
+                by_mark.setdefault(its_mark, []).append(child)
+        return by_mark.get(mark, [])
 
     def of(self, parent: Element) -> Run:
         found = self._by_parent.get(parent)
