@@ -28,14 +28,19 @@ all carry a time) or the records sit between kept nodes (a dated timeline in a s
 from __future__ import annotations
 
 import re
+from collections import Counter
 from collections.abc import Callable
+from typing import Any, TypeVar
 
 import numpy as np
-from lxml import etree
 
-from .features.thread import DATE_TIME, RecordRuns
+from .features.repetition import signature
+from .features.thread import DATE_TIME, RECORD_TAGS, RecordRuns
 from .page import Page
 from .tags import Element
+
+#: What :func:`_nearest` finds for an element: a run of records, or whether it is a comment section.
+Label = TypeVar("Label")
 
 #: Words of an ``id`` or ``class`` that name a comment section or one comment.
 COMMENT_WORDS = frozenset({"comment", "comments", "commentlist", "reply", "replies", "respond",
@@ -75,6 +80,11 @@ def is_comment_section(element: Element) -> bool:
                 or classes and _HINT.search(classes) and names_comments(classes))
 
 
+def _comment_section(element: Element) -> bool | None:
+    """True for a comment section (:func:`is_comment_section`), else None (no label)."""
+    return True if is_comment_section(element) else None
+
+
 def without_comments(page: Page, keep: np.ndarray) -> np.ndarray:
     """``keep`` without the nodes whose block lies in a comment section; ``keep`` itself
     when that would leave nothing.
@@ -86,7 +96,7 @@ def without_comments(page: Page, keep: np.ndarray) -> np.ndarray:
     if kept.size == 0:
         return keep
     inside = _outside_headline(page)
-    dropped = [index for index in kept if _within(page.nodes[index].block, inside, is_comment_section)]
+    dropped = [index for index in kept if _nearest(page.nodes[index].block, inside, _comment_section)]
     if not dropped or len(dropped) == kept.size:
         return keep
     result = keep.copy()
@@ -101,97 +111,86 @@ MIN_DATED_RECORDS = 3
 #: a live blog whose updates all carry a time, or a forum whose first post is the first
 #: record, would otherwise come out as its headline alone.
 MIN_REST_TOKENS = 30
-#: How much of a record is read for its date and time: a post's header comes before its
-#: text, and a record holding a long or deep subtree (the article's container beside two
-#: alike ones, at each level of deep markup) is not read whole, once per level.
-RECORD_HEAD_CHARS = 2000
-RECORD_HEAD_ELEMENTS = 100
 
 
 def thread_posts(page: Page, keep: np.ndarray) -> np.ndarray:
-    """The nodes inside the records of every dated thread (see the module) that is the
-    nearest run of records around a kept node's block (:meth:`RecordRuns.record`); the
-    record holding the headline is not a post.
+    """The nodes inside the records of every dated thread (see the module) that holds a
+    kept node; the record holding the headline is not a post.
 
-    Only the kept nodes' records are looked for, so a page with no kept record costs a
-    walk of a few ancestors per kept node; each run's records are read once.
+    A record holds a date and a time when one of its text nodes does: the page's texts
+    are searched once (:func:`_dated_records`), not each record's subtree, which on deep
+    markup would be read again at every level. Only runs with dated records are counted
+    whole, and the tree is walked only when one of them is a thread.
     """
     posts = np.zeros(len(page.nodes), dtype=bool)
     runs = RecordRuns()
-    dated_runs: dict[tuple[Element, tuple[str, str]], bool] = {}
-    for block in dict.fromkeys(page.nodes[index].block for index in np.flatnonzero(keep).tolist()):
-        record = runs.record(block)
-        if record is not None:
-            _, parent, _, _, mark = record
-            if (parent, mark) not in dated_runs:
-                dated_runs[(parent, mark)] = _is_dated_run(runs.members(parent, mark))
-    members = {element for (parent, mark), dated in dated_runs.items() if dated
-               for element in runs.members(parent, mark)}
-    if not members:
+    threads = [(parent, mark) for (parent, mark), dated in _dated_records(page).items()
+               if dated >= max(MIN_DATED_RECORDS, -(-runs.of(parent)[0][mark] // 2))]
+    if not threads:
         return posts
+    run_of = {element: key for key in threads for element in runs.members(*key)}
     inside = _outside_headline(page)
-    for node in page.nodes:
-        posts[node.index] = _within(node.block, inside, members.__contains__)
+    found = [_nearest(node.block, inside, run_of.get) for node in page.nodes]
+    # a run holds a kept node when it is the run of that node's nearest record
+    thread_keys = set(threads)
+    holding_kept = set()
+    for index in np.flatnonzero(keep).tolist():
+        if found[index] is not None:
+            record = runs.record(page.nodes[index].block)
+            if record is not None and (record[1], record[4]) in thread_keys:
+                holding_kept.add((record[1], record[4]))
+    for index, key in enumerate(found):
+        posts[index] = key in holding_kept
     return posts
 
 
-def _outside_headline(page: Page) -> dict[Element, bool]:
-    """The headline's block and its ancestors, each answered False in advance for
-    :func:`_within`: the section that holds the article's headline is no comment or post."""
+def _outside_headline(page: Page) -> dict[Element, Any]:
+    """The headline's block and its ancestors, each answered None in advance for
+    :func:`_nearest`: the section that holds the article's headline is no comment or post."""
     headline = page.headline_node
     if headline is None:
         return {}
     block = page.nodes[headline].block
-    return dict.fromkeys((block, *block.iterancestors()), False)
+    return dict.fromkeys((block, *block.iterancestors()))
 
 
-def _within(element: Element, inside: dict[Element, bool], marked: Callable[[Element], bool]) -> bool:
-    """Whether ``element`` or one of its ancestors is ``marked``; ``inside`` memoizes the
-    answer of every element walked (and may hold answers given in advance), so a page's
-    blocks are answered in one walk of the tree."""
+def _nearest(element: Element | None, inside: dict[Element, Label | None],
+             label: Callable[[Element], Label | None]) -> Label | None:
+    """The ``label`` of the nearest element at or above ``element`` that has one (not
+    None), or None. ``inside`` memoizes the answer of every element walked, and may hold
+    answers given in advance, so a page's blocks are answered in one walk of the tree."""
     path = []
-    while element is not None and element not in inside:
+    found: Label | None = None
+    while element is not None:
+        if element in inside:
+            found = inside[element]
+            break
+        found = label(element)
+        if found is not None:
+            inside[element] = found
+            break
         path.append(element)
         element = element.getparent()
-    verdict = inside[element] if element is not None else False
-    for ancestor in reversed(path):
-        verdict = verdict or marked(ancestor)
-        inside[ancestor] = verdict
-    return verdict
+    for below in path:
+        inside[below] = found
+    return found
 
 
-def _is_dated_run(records: list[Element]) -> bool:
-    """Whether at least :data:`MIN_DATED_RECORDS` and half of ``records`` hold a date and
-    a time."""
-    needed = max(MIN_DATED_RECORDS, -(-len(records) // 2))
-    if len(records) < needed:
-        return False
-    dated = 0
-    for element in records:
-        if _holds_date_time(_leading_text(element)):
-            dated += 1
-            if dated >= needed:
-                return True
-    return False
-
-
-def _leading_text(element: Element) -> str:
-    """The text under ``element`` in document order, as far as its first
-    :data:`RECORD_HEAD_ELEMENTS` elements and :data:`RECORD_HEAD_CHARS` characters go."""
-    pieces: list[str] = []
-    size = elements = 0
-    for event, item in etree.iterwalk(element, events=("start", "end")):
-        if event == "start":
-            text = item.text
-            elements += 1
-        else:
-            text = item.tail if item is not element else None
-        if text:
-            pieces.append(text)
-            size += len(text)
-        if size >= RECORD_HEAD_CHARS or elements > RECORD_HEAD_ELEMENTS:
-            break
-    return "".join(pieces)[:RECORD_HEAD_CHARS]
+def _dated_records(page: Page) -> Counter[tuple[Element, tuple[str, str]]]:
+    """Per run of alike records (parent, signature), how many of its records hold a text
+    node with a date and a time; each element above such a node is counted once."""
+    seen: set[Element] = set()
+    counts: Counter[tuple[Element, tuple[str, str]]] = Counter()
+    for node in page.nodes:
+        if ":" in node.text and _holds_date_time(node.text):
+            element: Element | None = node.block
+            while element is not None and element not in seen:
+                seen.add(element)
+                parent = element.getparent()
+                if parent is not None and element.tag in RECORD_TAGS:
+                    counts[(parent, signature(element))] += 1
+                element = parent
+    return counts
 
 
 #: A time of day, where :data:`~newsml.features.thread.DATE_TIME` ends; the date is looked
