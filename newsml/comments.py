@@ -18,7 +18,7 @@ page, or its article is misnamed.
 
 Forum replies and lists of posts often carry no such name. :func:`thread_posts` finds
 them by their shape instead: a run of at least :data:`MIN_DATED_RECORDS` alike records
-(:mod:`newsml.features.thread`), at least half of which hold a date and a time, the
+(:class:`~newsml.groupings.RecordRuns`), at least half of which hold a date and a time, the
 header of each post. :func:`without_threads` leaves those records out and cuts the
 page again among the other nodes, so a forum page's first post, scored below the
 replies around it, is what remains; unless little would remain (a live blog's updates
@@ -34,10 +34,10 @@ from typing import Any, TypeVar
 
 import numpy as np
 
-from .features.repetition import signature
-from .features.thread import DATE_TIME, RECORD_TAGS, RecordRuns
+from .groupings import RECORD_TAGS, RecordRuns, signature
 from .page import Page
 from .tags import Element
+from .text import DATE_TIME
 
 #: What :func:`_nearest` finds for an element: a run of records, or whether it is a comment section.
 Label = TypeVar("Label")
@@ -193,7 +193,7 @@ def _dated_records(page: Page) -> Counter[tuple[Element, tuple[str, str]]]:
     return counts
 
 
-#: A time of day, where :data:`~newsml.features.thread.DATE_TIME` ends; the date is looked
+#: A time of day, where :data:`~newsml.text.DATE_TIME` ends; the date is looked
 #: for in the characters before it (a search of the whole pattern tries every digit of
 #: a long text, several times slower).
 _CLOCK = re.compile(r"\d:\d\d")
@@ -201,7 +201,7 @@ _DATE_BEFORE_CLOCK = 40
 
 
 def _holds_date_time(text: str) -> bool:
-    """Whether ``text`` holds a match of :data:`~newsml.features.thread.DATE_TIME` that
+    """Whether ``text`` holds a match of :data:`~newsml.text.DATE_TIME` that
     begins at most :data:`_DATE_BEFORE_CLOCK` characters before its time of day (its
     date and time are not parted by a long run of spaces)."""
     for clock in _CLOCK.finditer(text):

@@ -8,10 +8,14 @@ unit of a paper, so a unit-level decision maps back onto its nodes.
   are siblings are merged.
 - :func:`text_node_sets`: ECON's text-node-sets: maximal runs of adjacent sibling
   big-nodes (elements that hold text, or carry a tag that breaks text into pieces).
+- :class:`RecordRuns`: runs of alike records (one tag and class repeated under one
+  parent: comments, forum replies, teaser lists), read by the thread features and by
+  the rule that leaves dated threads out of an article.
 """
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Iterable, Sequence
 from operator import itemgetter
 
@@ -19,6 +23,7 @@ import numpy as np
 
 from .nodes import BlockTree, TextNode, block_tree
 from .tags import BLOCK_TAGS, Element
+from .text import cached_when_short
 
 #: Block tags of the naive-Bayes paper.
 NB_BLOCK_TAGS = ("table", "td", "tr", "div")
@@ -134,3 +139,84 @@ def text_node_sets(nodes: Sequence[TextNode]) -> list[list[int]]:
                 if member is not None:
                     touched[member].setdefault(node.index, None)
     return [list(indices) for indices in touched if indices]
+
+
+#: Containers that can be a record of a thread (paragraphs and cells repeat too, inside
+#: one article or one row, and are not records).
+RECORD_TAGS = frozenset({"div", "li", "tr", "table", "article", "section", "dl", "dd", "ul", "ol",
+                         "form", "aside", "blockquote"})
+#: How far above a node's block its record is looked for.
+MAX_LEVELS = 6
+#: Alike siblings (the record included) that make a run of records.
+MIN_RECORDS = 3
+
+#: A record: the element, its parent, its rank among its alike siblings, their number,
+#: their signature.
+Record = tuple[Element, Element, int, int, tuple[str, str]]
+#: Per parent: how many children carry each signature, and each child's rank and signature.
+Run = tuple[Counter[tuple[str, str]], dict[Element, tuple[int, tuple[str, str]]]]
+
+
+def signature(element: Element) -> tuple[str, str]:
+    """An element's tag and class, the mark that list items of one kind share."""
+    return str(element.tag), normal_class(element.get("class"))
+
+
+@cached_when_short()
+def normal_class(value: str | None) -> str:
+    """A class attribute with its whitespace normalized (pages repeat these a lot)."""
+    return " ".join((value or "").split())
+
+
+class RecordRuns:
+    """Per parent, its record-tag children's signatures counted and each child's rank among
+    the alike ones, worked out once per parent; per element, whether it is a record."""
+
+    def __init__(self) -> None:
+        self._by_parent: dict[Element, Run] = {}
+        self._records: dict[Element, Record | None] = {}
+        self._members: dict[Element, dict[tuple[str, str], list[Element]]] = {}
+
+    def members(self, parent: Element, mark: tuple[str, str]) -> list[Element]:
+        """The children of ``parent`` with signature ``mark`` (a run's records), in order;
+        sorted by signature once per parent, so reading every run of a parent is linear."""
+        by_mark = self._members.get(parent)
+        if by_mark is None:
+            by_mark = self._members[parent] = {}
+            for child, (_, its_mark) in self.of(parent)[1].items():
+                by_mark.setdefault(its_mark, []).append(child)
+        return by_mark.get(mark, [])
+
+    def of(self, parent: Element) -> Run:
+        found = self._by_parent.get(parent)
+        if found is None:
+            counts: Counter[tuple[str, str]] = Counter()
+            ranks: dict[Element, tuple[int, tuple[str, str]]] = {}
+            # only record tags are asked for, and a signature holds the tag
+            for child in parent.iterchildren(*RECORD_TAGS):
+                mark = signature(child)
+                ranks[child] = counts[mark], mark
+                counts[mark] += 1
+            found = self._by_parent[parent] = (counts, ranks)
+        return found
+
+    def record(self, block: Element) -> Record | None:
+        """The nearest record around ``block``, or None."""
+        element = block
+        for _ in range(MAX_LEVELS + 1):
+            parent = element.getparent()
+            if parent is None:
+                return None
+            if element.tag in RECORD_TAGS:
+                if element in self._records:
+                    found = self._records[element]
+                else:
+                    counts, ranks = self.of(parent)
+                    rank, mark = ranks[element]
+                    count = counts[mark]
+                    found = (element, parent, rank, count, mark) if count >= MIN_RECORDS else None
+                    self._records[element] = found
+                if found is not None:
+                    return found
+            element = parent
+        return None

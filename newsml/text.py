@@ -64,6 +64,11 @@ ENGLISH_STOP_WORDS = frozenset((
 ).split())
 
 
+#: A date then a time of day (``2005-08-22 19:13``, ``08-11 17:03``, ``2019年3月1日 10:01``): the
+#: header of a comment or a forum post.
+DATE_TIME = re.compile(r"\d{1,4}\s*[-/.年]\s*\d{1,2}\s*[-/.月]?\s*(?:\d{1,2}\s*日?)?[\sT,]*\d{1,2}:\d{2}")
+
+
 def tokens(text: str) -> list[str]:
     """Scoring tokens of ``text``: lower-cased letter/digit runs, one token per CJK character."""
     return _TOKEN_RE.findall(text.lower())

@@ -13,20 +13,9 @@ import numpy as np
 from lxml import etree
 
 from ..page import Page
+from ..groupings import normal_class
 from ..tags import Element
-from ..text import cached_when_short
 from .base import NodeFeatures
-
-
-def signature(element: Element) -> tuple[str, str]:
-    """An element's tag and class, the mark that list items of one kind share."""
-    return str(element.tag), _normal_class(element.get("class"))
-
-
-@cached_when_short()
-def _normal_class(value: str | None) -> str:
-    """A class attribute with its whitespace normalized (pages repeat these a lot)."""
-    return " ".join((value or "").split())
 
 
 class RepetitionFeatures(NodeFeatures):
@@ -56,7 +45,7 @@ class RepetitionFeatures(NodeFeatures):
                     counts = siblings[parent] = {}
                     # elements only (no comments), so each tag is a string: signature() inline
                     for child in parent.iterchildren(etree.Element):
-                        mark = marks[child] = (child.tag, _normal_class(child.get("class")))
+                        mark = marks[child] = (child.tag, normal_class(child.get("class")))
                         counts[mark] = counts.get(mark, 0) + 1
                 alike = counts[marks[element]]
             found = values.get(alike)
