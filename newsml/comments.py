@@ -135,10 +135,10 @@ def thread_posts(page: Page, keep: np.ndarray) -> np.ndarray:
     thread_keys = set(threads)
     holding_kept = set()
     for index in np.flatnonzero(keep).tolist():
-        if found[index] is not None:
-            record = runs.record(page.nodes[index].block)
-            if record is not None and (record[1], record[4]) in thread_keys:
-                holding_kept.add((record[1], record[4]))
+        if found[index] is not None and (record := runs.record(page.nodes[index].block)) is not None:
+            _, parent, _, _, mark = record
+            if (parent, mark) in thread_keys:
+                holding_kept.add((parent, mark))
     for index, key in enumerate(found):
         posts[index] = key in holding_kept
     return posts

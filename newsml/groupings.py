@@ -179,7 +179,7 @@ class RecordRuns:
 
     def members(self, parent: Element, mark: tuple[str, str]) -> list[Element]:
         """The children of ``parent`` with signature ``mark`` (a run's records), in order;
-        sorted by signature once per parent, so reading every run of a parent is linear."""
+        grouped by signature once per parent, so reading every run of a parent is linear."""
         by_mark = self._members.get(parent)
         if by_mark is None:
             by_mark = self._members[parent] = {}

@@ -453,7 +453,7 @@ def _unwrap_fallbacks(root: Element) -> list[Element]:
         if container.tag == "iframe":
             document = xml_safe(container.get("srcdoc") or "")
             try:
-                frame, _ = _parse_whole(_utf8(document), lambda: document)
+                frame, _ = _parse_whole(_utf8(document), document)
             except InvalidPageError:
                 continue
             body = frame.find("body")
@@ -461,7 +461,7 @@ def _unwrap_fallbacks(root: Element) -> list[Element]:
         elif len(container) == 0 and "<" in (container.text or ""):  # kept as raw text by libxml2
             document = f"<html><body>{container.text}</body></html>"
             try:
-                fragment, _ = _parse_whole(_utf8(document), lambda: document)
+                fragment, _ = _parse_whole(_utf8(document), document)
             except InvalidPageError:
                 continue
             body = fragment.find("body")
@@ -561,15 +561,16 @@ def _utf8(text: str) -> bytes:
     return text.encode("utf-8", errors="surrogatepass")
 
 
-def _parse_whole(markup: bytes, text: Callable[[], str]) -> tuple[Element, bool]:
-    """Parse UTF-8 ``markup`` (``text``: the same as text, made when needed) without losing
-    what lies past libxml2's depth limit: markup nested deeper is flattened below ever
-    shallower depths (:data:`SAFE_DEPTHS`), and as a last resort parsed as its text only,
-    a line per block. Also say whether it was flattened."""
+def _parse_whole(markup: bytes, text: str | Callable[[], str]) -> tuple[Element, bool]:
+    """Parse UTF-8 ``markup`` without losing what lies past libxml2's depth limit: markup
+    nested deeper is flattened below ever shallower depths (:data:`SAFE_DEPTHS`), and as a
+    last resort parsed as its text only, a line per block. ``text`` is the same markup as
+    text, or what makes it (only a page too deep needs it). Also say whether it was
+    flattened."""
     root, lost = _parse_utf8(markup)
     if not lost:
         return root, False
-    source = text()
+    source = text if isinstance(text, str) else text()
     for depth in SAFE_DEPTHS:
         log.debug("markup nested past the parser's limit: flattening below depth %d", depth)
         root, lost = _parse_utf8(_utf8(flatten_deep_markup(source, depth)))

@@ -270,7 +270,8 @@ def test_a_live_blog_is_not_cut_down_to_its_headline():
 
 
 def test_a_dated_timeline_inside_a_story_stays():
-    timeline = "".join(f"<li>2019-03-0{i} 10:0{i}, the council met again about the bridge.</li>" for i in range(5))
+    timeline = "".join(f"<li>2019-03-0{i} 10:0{i}, the council met again about the bridge.</li>"
+                       for i in range(5))
     page = load_page(f"""<html><head><title>Bridge</title></head><body><h1>Bridge</h1>
 <div class="story"><p>{PARAGRAPH * 2}</p><ul>{timeline}</ul><p>{READER * 2}</p></div></body></html>""")
     everything = np.ones(len(page.nodes), dtype=bool)

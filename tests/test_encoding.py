@@ -170,7 +170,8 @@ def test_short_undeclared_traditional_chinese_in_gbk_stays_gb18030(line):
 
 
 def test_undeclared_hungarian_stays_windows_1250():
-    body = "Az időjárás hűvös marad a hét végéig. Őszintén szólva, ő nem így gondolja, mondta egy szóvivő." * 2
+    body = ("Az időjárás hűvös marad a hét végéig. Őszintén szólva, ő nem így gondolja, "
+            "mondta egy szóvivő.") * 2
     html = f"<html><head><title>Hírek</title></head><body><p>{body}</p></body></html>"
     assert decode_html(html.encode("cp1250")) == (html, "cp1250")   # labelled Finnish, tied with 1252
 

@@ -213,7 +213,8 @@ def test_an_article_only_inside_noscript_template_or_srcdoc_is_read(wrapped, def
 @pytest.mark.parametrize("wrapper", ["<noscript>{}</noscript>", "<iframe srcdoc='{}'></iframe>"])
 def test_an_article_nested_past_the_parser_limit_inside_srcdoc_or_noscript_is_read(wrapper, default):
     deep = "<div>" * 2100 + "<p>The council approved the budget on Tuesday after a long debate.</p>"
-    text = extract("<html><body><h1>Budget</h1>" + wrapper.format(deep) + "</body></html>", method=default).text
+    html = "<html><body><h1>Budget</h1>" + wrapper.format(deep) + "</body></html>"
+    text = extract(html, method=default).text
     assert "The council approved the budget on Tuesday" in text
 
 

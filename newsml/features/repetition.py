@@ -12,8 +12,8 @@ from __future__ import annotations
 import numpy as np
 from lxml import etree
 
-from ..page import Page
 from ..groupings import normal_class
+from ..page import Page
 from ..tags import Element
 from .base import NodeFeatures
 

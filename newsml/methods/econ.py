@@ -144,9 +144,8 @@ def _text_paras(nodes: list[TextNode]) -> TextParas:
     owned_puncs = np.bincount(holder, weights=periods_commas_each(list(texts))).astype(np.int64)
     chains = {owner: chain for owner in holders if len(chain := inline_chain(owner)) > 1}
     # each holder adds its totals to itself and to the rest of its chain
-    whose = np.concatenate([np.arange(len(holders)),
-                            np.repeat([number[owner] for owner in chains], [len(c) - 1 for c in chains.values()])
-                            .astype(np.int64)])
+    rest_of_chains = np.repeat([number[owner] for owner in chains], [len(c) - 1 for c in chains.values()])
+    whose = np.concatenate([np.arange(len(holders)), rest_of_chains.astype(np.int64)])
     along = [*range(len(holders)),
              *(number.setdefault(element, len(number)) for chain in chains.values() for element in chain[1:])]
     chars = np.bincount(along, weights=owned_chars[whose]).astype(np.int64).tolist()
