@@ -23,8 +23,10 @@ Order:
    pages without a declaration are where statistical detection errs most);
 9. statistical detection (charset-normalizer), except for pages with only a handful of
    non-ASCII bytes: there the evidence is too thin and Windows-1252, the web's most
-   common legacy encoding, is the better guess; with no answer at all, the declared
-   charset with replacement characters, else Windows-1252.
+   common legacy encoding, is the better guess. Between Windows-1252 and Windows-1250
+   (and a Windows-1257 guess), the page's accented letters decide: the code page in
+   which one language spells them all wins (:func:`_by_alphabets`). With no answer at
+   all, the declared charset with replacement characters, else Windows-1252.
 
 Declared GB2312/GBK are read as GB18030 and Latin-1/ASCII as Windows-1252, their
 supersets, as browsers do. Declarations that cannot be an HTML page's encoding (not
@@ -127,6 +129,29 @@ _NOT_WEB_ENCODINGS = frozenset({
 #: Swedish, and tie with Windows-1252 too.)
 _WINDOWS_1252_LANGUAGES = frozenset({"English", "French", "German", "Spanish", "Portuguese", "Italian",
                                      "Dutch"})
+#: The letters beyond ASCII of the languages written in each legacy European code page
+#: (lower case). Undeclared bytes that Windows-1252 and Windows-1250 both decode are read
+#: by the one in which one language explains the page's accented letters best
+#: (:func:`_by_alphabets`): Czech in Windows-1252 mixes Italian ``ì`` and ``è`` with
+#: Danish ``ø``, Polish gets symbols inside words (``by³``), and French in Windows-1250
+#: mixes Czech ``č`` with Polish ``ę``. (Windows-1257, for the Baltic languages, is only
+#: ever a statistical guess that the other two may overrule: Hungarian gets read as it.)
+_ALPHABETS = {
+    "cp1252": ("àâæçéèêëîïôœùûüÿ", "äöüß", "áéíñóúü", "àèéìíîòóùú", "áâãàçéêíóôõúü", "áéèëïóöü",
+               "æøåéó", "åäöé", "äöåšž", "áðéíóúýþæö", "àèéíïòóúüç"),
+    "cp1250": ("ąćęłńóśźż", "áčďéěíňóřšťúůýž", "áäčďéíĺľňóôŕšťúýž", "čšžćđé", "áéíóöőúüű", "ăâîşţ",
+               "äöüß"),
+    "cp1257": ("ąčęėįšųūž", "āčēģīķļņšūž", "äõöüšž"),
+}
+#: Code pages :func:`_by_alphabets` may choose, in the order that breaks a tie.
+_ALPHABET_CHOICES = ("cp1252", "cp1250")
+#: The letters of a page's first 512 KB are enough to tell its code page.
+_ALPHABET_BYTES = 512 * 1024
+#: A word: a run of two letters or more, any script.
+_WORD_RE = re.compile(r"[^\W\d_]{2,}")
+#: Letters no word of the code page's languages ends with, though the other's do: Danish
+#: and Norwegian ``æ`` is the Polish and Croatian ``ć`` of infinitives and surnames.
+_NEVER_LAST = {"cp1252": "æ"}
 #: A GB18030 character: four bytes, or a lead byte and its trail byte.
 _GB_CHARACTER_RE = re.compile(rb"[\x81-\xfe][\x30-\x39][\x81-\xfe][\x30-\x39]|[\x81-\xfe][\x40-\xfe]")
 #: Past this share of GB18030 characters ending in an ASCII byte, the bytes are no Chinese.
@@ -197,6 +222,8 @@ def decode_html(data: bytes) -> tuple[str, str]:
         return text, "gb18030"
     non_ascii_bytes = len(data) - len(data.translate(None, _HIGH_BYTES))
     detected = "cp1252" if non_ascii_bytes < _FEW_NON_ASCII else _detect(data)
+    if detected in _ALPHABETS:
+        detected = _by_alphabets(data, detected)
     if detected:
         text = _decode_mostly(data, detected)
         if text is not None:
@@ -328,6 +355,45 @@ def _latin_pairs(data: bytes, text: str) -> bool:
         return False
     head = text[:_SNIFF_BYTES * 8]
     return len(_CJK_BY_LATIN_RE.findall(head)) > 0.5 * len(_CJK_RE.findall(head))
+
+
+def _by_alphabets(data: bytes, guess: str) -> str:
+    """Windows-1252 or Windows-1250 for ``data``, or ``guess`` (a code page of
+    :data:`_ALPHABETS`): the one in which a language explains most of the page's
+    accented letters (:func:`_alphabet_score`), ``guess`` when it ties for best.
+    Statistical detection has too little to go on in a short text, and mixes these up in
+    longer ones: Slovene and Croatian spell ``č`` where French and Italian spell ``è``,
+    with the same byte."""
+    scores = {}
+    head = data[:_ALPHABET_BYTES]
+    for codec in dict.fromkeys((guess, *_ALPHABET_CHOICES)):
+        text = _decode_mostly(head, codec, tolerance=None)
+        if text is not None:
+            scores[codec] = _alphabet_score(text, codec)
+    if not scores:
+        return guess
+    return max(scores, key=scores.__getitem__)     # the first best: guess wins a tie
+
+
+def _alphabet_score(text: str, codec: str) -> int:
+    """How well the best language of ``codec`` (:data:`_ALPHABETS`) explains the accented
+    letters of ``text``: those in its alphabet less those not, counted in words of two
+    letters or more cased as words are (lower, upper or title case), so that a symbol
+    read as a letter (``£20`` as ``Ł20``, ``¿Qué`` as ``żQué``) counts for nothing. A
+    letter in :data:`_NEVER_LAST` at the end of a word counts as unexplained."""
+    letters: list[str] = []
+    never_last = _NEVER_LAST.get(codec, "")
+    for word in _WORD_RE.findall(text):
+        if word.isascii() or not (word.islower() or word.isupper() or word.istitle()):
+            continue
+        word = word.lower()
+        letters += [letter for letter in word if not letter.isascii()]
+        if word[-1] in never_last:
+            letters[-1] = "?"
+    if not letters:
+        return 0
+    return max(2 * sum(letter in alphabet for letter in letters) - len(letters)
+               for alphabet in _ALPHABETS[codec])
 
 
 def _detect(data: bytes) -> str | None:

@@ -108,6 +108,10 @@ PAGE_CASES: dict[str, tuple[str, Callable[[], bytes | str], Callable[[str], bool
                           lambda: ("<html><body><p>Der Bürgermeister von Zürich sagte, die Straßen würden "
                                    "über den Winter geräumt.</p></body></html>").encode("cp1252"),
                           lambda t: "Bürgermeister von Zürich" in t and "Straßen würden über" in t),
+    "cp1250-undeclared": ("Polish in Windows-1250 without a declaration",
+                          lambda: ("<html><body><p>Prezydent spotkał się w środę z ministrem spraw "
+                                   "zagranicznych.</p></body></html>").encode("cp1250"),
+                          lambda t: "spotkał się w środę" in t),
     "iso-2022-jp": ("Japanese in declared ISO-2022-JP (7-bit, escape sequences)",
                     lambda: ("<html><head><meta charset='iso-2022-jp'></head><body><p>東京都は火曜日、"
                              "新しい予算を承認した。</p></body></html>").encode("iso-2022-jp"),

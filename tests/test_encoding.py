@@ -176,6 +176,34 @@ def test_undeclared_hungarian_stays_windows_1250():
     assert decode_html(html.encode("cp1250")) == (html, "cp1250")   # labelled Finnish, tied with 1252
 
 
+@pytest.mark.parametrize("body", [
+    "Prezydent spotkał się z ministrem spraw zagranicznych.",       # Polish: ł as ³, inside words
+    "Ceny energii wzrosły o kilkanaście procent.",
+    "Ministr řekl, že daně se nezvýší.",                            # Czech: ř as ø, ě as ì
+    "Ľudia čakali v dlhom rade pred úradom.",                       # Slovak
+    "Policija istražuje nesreću na autocesti. Učitelji traže veće plaće, rekao je Ivan Horvatić.",
+    ("Vlada je v sredo sprejela nov zakon. Policija preiskuje nesrečo na avtocesti. Minister je dejal, "
+     "da se davki ne bodo zvišali. Učitelji zahtevajo višje plače."),   # Slovene, read as 1252 before
+    "Jövő héten hűvösebb idő várható, mondta a szóvivő.",           # Hungarian: ő as õ, ű as û
+])
+def test_undeclared_central_european_text_is_windows_1250(body):
+    html = page(body)
+    assert decode_html(html.encode("cp1250")) == (html, "cp1250")
+
+
+@pytest.mark.parametrize("body", [
+    "The café raised £20m for the naïve résumé project.",           # £ would be Ł in Windows-1250
+    "¿Quién pagará la cuenta?",                                     # ¿ would be ż
+    "Les enseignants réclament une hausse de salaire, très attendue.",
+    "København har åbnet en ny bro over havnen. Lærerne kræver højere løn.",
+    ("Ríkisstjórnin samþykkti frumvarpið á miðvikudag. Lögreglan rannsakar slysið á veginum. "
+     "Ráðherrann sagði að skattar hækki ekki."),                   # Icelandic, read as 1250 before
+])
+def test_undeclared_western_text_stays_windows_1252(body):
+    html = page(body)
+    assert decode_html(html.encode("cp1252")) == (html, "cp1252")
+
+
 def test_a_utf8_page_holding_a_utf16_fragment_stays_utf8():
     fragment = "<li>Home</li><li>News</li>".encode("utf-16-le") * 40   # 2 KB of 8 KB read
     html = page("Le gouvernement a approuvé le budget, a déclaré le porte-parole. " * 100, "utf-8").encode()
