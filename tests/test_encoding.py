@@ -224,6 +224,18 @@ def test_undeclared_korean_is_not_read_as_gb18030():
     assert decode_html(page(korean).encode("euc-kr")) == (page(korean), "cp949")
 
 
+@pytest.mark.parametrize("line", ["오늘의 뉴스", "많이 본 뉴스", "개인정보 처리방침", "로그인 회원가입"])
+def test_a_short_undeclared_korean_line_is_not_read_as_gb18030(line):
+    html = page(line)    # too few syllables for the share of common ones to tell
+    assert decode_html(html.encode("euc-kr")) == (html, "cp949")
+
+
+@pytest.mark.parametrize("line", ["新闻 中心", "体育 新闻", "财经 频道", "北京 上海", "国家统计局 发布"])
+def test_a_short_undeclared_chinese_line_with_spaces_stays_gb18030(line):
+    html = page(line)
+    assert decode_html(html.encode("gbk")) == (html, "gb18030")
+
+
 @pytest.mark.parametrize("line", [" 全球阿里巴巴", "年回家 回家", ZH])
 def test_chinese_with_spaces_is_not_taken_for_korean(line):
     html = page(line)   # these bytes also read as Hangul, with spaces between
