@@ -91,6 +91,21 @@ def test_fusion_trained_on_labeled_pages_generalizes_to_its_test_pages(labeled):
     assert result.f1 >= 0.90
 
 
+def test_markup_on_too_few_pages_for_any_token_scores_the_share_of_content(labeled):
+    docs, labels, _, _ = labeled
+    markup = new_method("markup", min_pages=5).fit(docs[:4], labels[:4])   # no token on 5 pages
+    assert markup.feature_names() == []
+    weights = np.concatenate([page.token_counts for page in docs[:4]]) + 1.0
+    share = np.average(np.concatenate(labels[:4]), weights=weights)
+    assert np.allclose(markup.score_nodes(docs[5]), share)
+
+
+def test_fusion_trains_on_five_pages(labeled):
+    docs, labels, _, test = labeled      # each stacking fold fits its members on four pages
+    fusion = new_method("fusion").fit(docs[:5], labels[:5])
+    assert extract(test[0].html, method=fusion).paragraphs
+
+
 def test_fusion_context_stage_is_optional(labeled):
     docs, labels, _, test = labeled
     plain = new_method("fusion", context=False).fit(docs, labels)

@@ -113,11 +113,17 @@ class MarkupTokens(NodeMethod):
         target = np.concatenate([np.asarray(labels) for labels in y]).astype(int)
         if np.unique(target).size < 2:
             raise NewsmlError("training pages must contain both content and noise nodes")
-        matrix = _matrix(rows, index)
         weight = np.concatenate([page.token_counts for page in pages]) + 1.0
-        model = LogisticRegression(C=self.C, max_iter=1000)
-        model.fit(matrix, target, sample_weight=weight / weight.mean())
         self.vocabulary_ = index
+        if not index:
+            # no token on min_pages pages (a handful of pages, or of one site): nothing the
+            # markup says generalizes, so every node scores the weighted share of content
+            share = float(np.clip(np.average(target, weights=weight), 1e-6, 1 - 1e-6))
+            self.coef_ = np.zeros(0)
+            self.intercept_ = float(np.log(share / (1 - share)))
+            return self
+        model = LogisticRegression(C=self.C, max_iter=1000)
+        model.fit(_matrix(rows, index), target, sample_weight=weight / weight.mean())
         self.coef_ = model.coef_.ravel().astype(float)
         self.intercept_ = float(model.intercept_[0])
         return self
