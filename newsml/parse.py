@@ -632,10 +632,15 @@ def _maybe_gunzip(data: bytes, limit: int | None = None) -> bytes:
 
 
 def _reject_binary(data: bytes) -> None:
-    """Raise InvalidPageError for bytes that are plainly not text (images, PDFs, archives)."""
+    """Raise InvalidPageError for bytes that are plainly not text (images, PDFs, archives)
+    or that are a WARC file (whose records would be read as one page of garbage)."""
     for magic, what in _BINARY_MAGIC.items():
         if data.startswith(magic):
             raise InvalidPageError(f"binary data: the input is {what}, not an HTML page")
+    if data.startswith(b"WARC/"):   # a crawl, never one page
+        raise InvalidPageError("a WARC file, not an HTML page: give it to `newsml predict` under a name "
+                               "ending in .warc or .warc.gz, or read its pages with "
+                               "newsml.sources.warc_pages")
     head = data[:4096]
     if head.startswith(BOMS) or utf16_without_bom(head):  # UTF-16/32 text is full of NUL bytes
         return

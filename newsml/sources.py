@@ -15,15 +15,19 @@ its ``key`` is what ``--resume`` matches an output record against, and
   cannot be read with the error, so that it too gets an output record.
 
 A file is a WARC file when its name ends in ``.warc`` or ``.warc.gz``, or, for a name
-that is not an HTML name, when its (decompressed) content starts with ``WARC/``: a crawl
-is never extracted as one page.
+that is not an HTML name, when its (decompressed) content starts with ``WARC/``; so is
+standard input, or a pipe named by a path (``<(zcat crawl.warc.gz)``), that starts so
+(looked at without taking its bytes, then read once, here). A crawl is never extracted as
+one page: an HTML-named file that holds one is refused when it is parsed.
 """
 
 from __future__ import annotations
 
 import fnmatch
 import gzip
+import io
 import os
+import stat
 import sys
 import zlib
 from collections.abc import Callable, Iterable, Iterator
@@ -127,24 +131,69 @@ def _matches(relative: PurePath, glob: str | None) -> bool:
     return any(fnmatch.fnmatchcase(name, pattern) for pattern in HTML_PATTERNS)
 
 
-def is_warc(path: str) -> bool:
-    """Whether the file at ``path`` is a WARC file (see the module notes)."""
+def is_warc(path: str, stdin: IO[bytes] | None = None) -> bool:
+    """Whether the file at ``path`` is a WARC file (see the module notes).
+
+    Standard input (``-``) and a pipe or device named by a path (``<(zcat x.warc.gz)``,
+    ``/dev/stdin``) are looked at without taking their bytes: their first bytes can be
+    read once only, so a pipe's reader is kept for :func:`iter_pages` to read from.
+    """
     name = path.lower()
     if name.endswith(WARC_SUFFIXES):
         return True
-    if path == STDIN or _matches(PurePath(name), None):
-        return False
+    if path == STDIN:
+        return _starts_as_warc(_peek(stdin if stdin is not None else _stdin()))
+    stream = _stream_reader(path)
+    if stream is not None:
+        return _starts_as_warc(_peek(stream))
+    if _matches(PurePath(name), None):
+        return False    # (an HTML-named WARC file is refused when read as a page)
     try:
         with open(path, "rb") as handle:
             head = handle.read(512)
     except (OSError, ValueError):  # ValueError: a NUL in the name
         return False  # the worker reading it says why
+    return _starts_as_warc(head)
+
+
+def _starts_as_warc(head: bytes) -> bool:
+    """Whether ``head``, the first bytes of a file (gzip-compressed or not), start a WARC file."""
     if head.startswith(b"\x1f\x8b"):
         try:
             head = zlib.decompressobj(16 + zlib.MAX_WBITS).decompress(head, 16)
         except zlib.error:
             return False
     return head.startswith(b"WARC/")
+
+
+def _peek(stream: IO[bytes]) -> bytes:
+    """The first bytes of ``stream`` without taking them (nothing when it cannot tell)."""
+    peek = getattr(stream, "peek", None)
+    if peek is None:
+        return b""
+    try:
+        return bytes(peek(512)[:512])
+    except (OSError, ValueError):
+        return b""
+
+
+#: Readers of the pipes and devices that :func:`is_warc` looked at, by path, for
+#: :func:`iter_pages` to read the same bytes from (a pipe's bytes can be read once only).
+_STREAMS: dict[str, IO[bytes]] = {}
+
+
+def _stream_reader(path: str) -> IO[bytes] | None:
+    """A kept reader of ``path`` when it names a pipe or a device, not a regular file."""
+    if path in _STREAMS:
+        return _STREAMS[path]
+    try:
+        if stat.S_ISREG(os.stat(path).st_mode) or os.path.isdir(path):
+            return None
+        stream = open(path, "rb")  # noqa: SIM115 - kept open for iter_pages, which closes it
+    except (OSError, ValueError):
+        return None
+    _STREAMS[path] = stream
+    return stream
 
 
 def warc_pages(path_or_stream: str | os.PathLike[str] | IO[bytes],
@@ -219,9 +268,8 @@ def iter_pages(paths: Iterable[str], stdin: IO[bytes] | None = None,
     stderr).
     """
     for path in paths:
-        if path == STDIN:
-            stream = stdin if stdin is not None else _stdin()
-            yield Source(STDIN), stream.read(MAX_PAGE_BYTES + 1)
+        if path == STDIN or _stream_reader(path) is not None:
+            yield from _stream_pages(path, stdin, report)
         elif (path in warc) if warc is not None else is_warc(path):
             try:
                 yield from warc_pages(path, report)
@@ -229,6 +277,58 @@ def iter_pages(paths: Iterable[str], stdin: IO[bytes] | None = None,
                 yield Source(path), exc
         else:
             yield Source(path), None
+
+
+def _stream_pages(path: str, stdin: IO[bytes] | None,
+                  report: Callable[[str], None] | None) -> Iterator[tuple[Source, Payload]]:
+    """The page, or the WARC records, of standard input or of a pipe named by ``path``:
+    read here, once (a worker could not read them again)."""
+    stream = (stdin if stdin is not None else _stdin()) if path == STDIN else _STREAMS.pop(path)
+    try:
+        if _starts_as_warc(_peek(stream)):
+            try:
+                yield from _records_of(stream, path, report)
+            except (InvalidPageError, OSError) as exc:
+                yield Source(path), exc
+        else:
+            try:
+                data = stream.read(MAX_PAGE_BYTES + 1)
+            except OSError as exc:
+                reason = exc.strerror or exc
+                yield Source(path), InvalidPageError(f"cannot read {displayable(path)}: {reason}")
+            else:
+                yield Source(path), data
+    finally:
+        if path != STDIN:
+            stream.close()
+
+
+def _records_of(stream: IO[bytes], path: str,
+                report: Callable[[str], None] | None) -> Iterator[tuple[Source, bytes]]:
+    from fastwarc.warc import ArchiveIterator, WarcRecordType
+
+    readable = stream if stream.seekable() else _Unseekable(stream)
+    yield from _records(ArchiveIterator, WarcRecordType, readable, path, report)  # type: ignore[arg-type]
+
+
+class _Unseekable(io.RawIOBase):
+    """A pipe as FastWARC can read it: it asks where it is (``tell``), which a pipe cannot
+    answer, so the bytes read are counted."""
+
+    def __init__(self, stream: IO[bytes]) -> None:
+        self.stream, self.position = stream, 0
+
+    def readable(self) -> bool:
+        return True
+
+    def readinto(self, buffer: Any) -> int:
+        data = self.stream.read(len(buffer))
+        buffer[:len(data)] = data
+        self.position += len(data)
+        return len(data)
+
+    def tell(self) -> int:
+        return self.position
 
 
 def _stdin() -> IO[bytes]:

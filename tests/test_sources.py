@@ -129,3 +129,55 @@ def test_lists_of_paths_skip_blank_lines(tmp_path):
     assert list(read_list("-", stdin=io.BytesIO(b"x.html\ny.html"))) == ["x.html", "y.html"]
     with pytest.raises(InvalidPageError, match="cannot read the list of paths"):
         list(read_list(str(tmp_path / "none.txt")))
+
+
+def _fifo_holding(tmp_path, data: bytes, name: str = "pipe"):
+    """A named pipe that a thread fills with ``data`` (as ``<(cat page.html)`` would)."""
+    import os
+    import threading
+
+    path = tmp_path / name
+    os.mkfifo(path)
+
+    def fill():
+        with open(path, "wb") as pipe:
+            pipe.write(data)
+
+    threading.Thread(target=fill, daemon=True).start()
+    return path
+
+
+@pytest.mark.skipif(not hasattr(__import__("os"), "mkfifo"), reason="named pipes need a POSIX system")
+def test_a_page_from_a_pipe_keeps_its_first_bytes(tmp_path):
+    html = PAGES[0].read_bytes()
+    assert len(html) > 4096              # what is_warc's look at the start used to take away
+    path = str(_fifo_holding(tmp_path, html))
+    assert not is_warc(path)
+    [(source, data)] = list(iter_pages([path]))
+    assert source.path == path and data == html
+
+
+@pytest.mark.skipif(not hasattr(__import__("os"), "mkfifo"), reason="named pipes need a POSIX system")
+def test_a_warc_file_from_a_pipe_is_read_as_one(tmp_path):
+    warc = crawl(tmp_path / "crawl.warc.gz").read_bytes()
+    path = str(_fifo_holding(tmp_path, warc))
+    assert is_warc(path)
+    assert [source.url for source, _ in iter_pages([path], warc={path})] == [
+        f"https://example.com/{i}" for i in range(3)]
+
+
+def test_a_warc_file_on_standard_input_is_read_as_one(tmp_path):
+    warc = crawl(tmp_path / "crawl.warc.gz").read_bytes()
+    assert is_warc("-", stdin=io.BufferedReader(io.BytesIO(warc)))
+    pages = list(iter_pages(["-"], stdin=io.BufferedReader(io.BytesIO(warc))))
+    assert [source.url for source, _ in pages] == [f"https://example.com/{i}" for i in range(3)]
+    assert all(data == PAGES[i].read_bytes() for i, (_, data) in enumerate(pages))
+
+
+def test_a_warc_file_is_no_page(tmp_path):
+    from newsml import extract
+
+    for warc in (crawl(tmp_path / "c.warc.gz"), crawl(tmp_path / "c.warc", compress=False)):
+        data = warc.read_bytes()
+        with pytest.raises(InvalidPageError, match="a WARC file, not an HTML page"):
+            extract(data)
