@@ -34,7 +34,7 @@ from .extract import extract_scored
 from .methods import NodeMethod
 from .output import Output
 from .page import Page, load_page
-from .parse import read_page
+from .parse import maybe_gunzip, read_page
 from .persistence import get_method
 
 #: Paragraphs listed as worth a look: kept ones with the lowest scores, dropped ones with
@@ -51,7 +51,8 @@ def page_id(path: str | Path) -> str:
     digits, ``.``, ``-`` and ``_`` replaced by ``-``."""
     stem = Path(path).name
     for suffix in (".gz", ".html", ".htm", ".xhtml"):
-        stem = stem.removesuffix(suffix)
+        if stem.lower().endswith(suffix):       # PAGE.HTML as page.html
+            stem = stem[:-len(suffix)]
     return _UNSAFE.sub("-", stem).strip("-.") or "page"
 
 
@@ -97,15 +98,15 @@ def draft_label(source: str | Path, folder: str | Path | None = None, method: No
     if not source.is_file():
         raise NewsmlError(f"page not found: {source}")
     data = read_page(source)
-    raw = data.encode("utf-8") if isinstance(data, str) else data
+    raw = maybe_gunzip(data) if isinstance(data, bytes) else data.encode("utf-8")  # <id>.html as text
     page = load_page(raw)
     scorer = method if method is not None else get_method("default")
     name = id or page_id(source)
     if _UNSAFE.search(name) or name in (".", ".."):
         raise NewsmlError(f"bad page id {name!r}: use letters, digits, '.', '-' and '_'")
     target = Path(folder) if folder is not None else source.parent
-    if not target.is_dir():
-        raise OutputError(f"cannot write to {target}: not a folder (create it first)")
+    if target.exists() and not target.is_dir():
+        raise OutputError(f"cannot write to {target}: it is a file, not a folder")
     paths = {suffix: target / f"{name}{suffix}" for suffix in (".html", ".txt", ".json")}
     if review:
         paths[".review.html"] = target / f"{name}.review.html"
@@ -117,6 +118,10 @@ def draft_label(source: str | Path, folder: str | Path | None = None, method: No
     _refuse_overwrites(paths, raw if copy_html else None, force)
 
     article, scores, keep = extract_scored(page, scorer)
+    try:
+        target.mkdir(parents=True, exist_ok=True)     # -o mine/: made when missing
+    except OSError as exc:
+        raise OutputError(f"cannot create the folder {target}: {exc.strerror or exc}") from None
     written = []
     if copy_html and not (paths[".html"].is_file() and paths[".html"].read_bytes() == raw):
         _write(paths[".html"], raw)

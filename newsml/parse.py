@@ -213,7 +213,7 @@ def parse(page: bytes | str | Path) -> ParsedPage:
     data = read_page(page)
     _check_size(len(data))
     if isinstance(data, bytes):
-        data = _maybe_gunzip(data)
+        data = maybe_gunzip(data)
         _reject_binary(data)
     markup, encoding = _parser_input(data)
     root, flattened = _parse_whole(markup, lambda: _page_text(data)[0])
@@ -597,7 +597,7 @@ def _parse_utf8(data: bytes) -> tuple[Element, bool]:
     return root, lost
 
 
-def _maybe_gunzip(data: bytes, limit: int | None = None) -> bytes:
+def maybe_gunzip(data: bytes, limit: int | None = None) -> bytes:
     """Decompress gzip-compressed page bytes (as stored in many crawls); others pass through.
 
     Stops, raising InvalidPageError, once the output passes ``limit`` bytes

@@ -92,8 +92,21 @@ def test_cli_label_prints_what_to_check_and_refuses_to_overwrite(tmp_path):
     assert again.exit_code == 1 and "not overwriting" in again.stderr
     missing = runner.invoke(app, ["label", str(tmp_path / "nope.html")])
     assert missing.exit_code == 1 and "page not found" in missing.stderr
-    nowhere = runner.invoke(app, ["label", str(PAGE), "-o", str(tmp_path / "no" / "such")])
-    assert nowhere.exit_code == 1 and "not a folder" in nowhere.stderr
+    made = runner.invoke(app, ["label", str(PAGE), "-o", str(tmp_path / "new" / "folder")])
+    assert made.exit_code == 0 and (tmp_path / "new" / "folder" / "zh02-rainstorm-warning.txt").is_file()
+    (tmp_path / "a-file").write_text("x")
+    onto_file = runner.invoke(app, ["label", str(PAGE), "-o", str(tmp_path / "a-file")])
+    assert onto_file.exit_code == 1 and "not a folder" in onto_file.stderr
+
+
+def test_label_names_a_page_by_its_stem_in_any_case_and_writes_a_gzip_page_as_html(tmp_path):
+    import gzip
+
+    page = tmp_path / "STORY.HTML.GZ"
+    page.write_bytes(gzip.compress(PAGE.read_bytes()))
+    draft = draft_label(page, tmp_path / "out")
+    assert draft.id == "STORY"
+    assert (tmp_path / "out" / "STORY.html").read_bytes() == PAGE.read_bytes()
 
 
 def test_a_file_that_is_not_html_is_a_clear_error(tmp_path):
