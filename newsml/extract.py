@@ -90,6 +90,18 @@ def collector_paused() -> Iterator[None]:
         gc.enable()
 
 
+def scorer_for(method: str | NodeMethod) -> NodeMethod:
+    """``method`` itself when it is a method instance, else the method of that name as
+    shipped, loaded once per process (:func:`_shipped`). Raises ConfigurationError for an
+    unknown name."""
+    if isinstance(method, NodeMethod):
+        return method
+    if not isinstance(method, str):
+        raise ConfigurationError(f"method must be a method name or a method instance, not "
+                                 f"{type(method).__name__}")
+    return _shipped(resolve_name(method))
+
+
 @cache
 def _shipped(name: str) -> NodeMethod:
     """The method ``name`` as shipped, loaded once per process: ``extract`` is called page

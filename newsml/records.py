@@ -21,7 +21,7 @@ from types import FrameType
 from typing import TYPE_CHECKING, Any
 
 from .errors import ConfigurationError, NewsmlError
-from .extract import collector_paused, extract_page
+from .extract import collector_paused, extract_page, scorer_for
 from .page import load_page
 from .parse import read_page
 from .sources import Payload, Source
@@ -84,15 +84,18 @@ def check_timeout(seconds: float | None) -> None:
                                  f"not {seconds:g}")
 
 
-def page_record(data: bytes, scorer: NodeMethod, identity: dict[str, Any], timeout: float | None = None,
+def page_record(data: bytes, scorer: NodeMethod | str, identity: dict[str, Any], timeout: float | None = None,
                 *, debug: bool = False) -> dict[str, Any]:
     """``{**identity, **article.to_dict()}`` for the page ``data``, or ``{**identity, "error": ...}``
     when it cannot be extracted (not a page, too large, over ``timeout`` seconds, a bug).
+    ``scorer``: a method instance, or a method name ("default": the shipped model, loaded
+    once per process).
 
     Never raises for the page's own failure (KeyboardInterrupt and SystemExit pass);
-    raises ConfigurationError for a negative ``timeout``, the caller's.
+    raises ConfigurationError for a negative ``timeout`` or an unknown method, the caller's.
     """
     check_timeout(timeout)
+    scorer = scorer_for(scorer)
     try:
         with time_limit(timeout), collector_paused():
             article = extract_page(load_page(data), scorer)

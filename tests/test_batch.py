@@ -20,7 +20,7 @@ import newsml.pool as pool_module
 import newsml.records as records_module
 from newsml.batch import completed_keys
 from newsml.cli import app
-from newsml.errors import OutputError
+from newsml.errors import ConfigurationError, OutputError
 from newsml.methods import new_method
 from newsml.pool import WorkerPool
 from newsml.records import ScorerSpec, page_record
@@ -59,6 +59,13 @@ def test_page_record_holds_the_article_or_the_error_and_never_raises():
         record = page_record(bad, ECON, {"path": "bad", "url": "https://x/"})
         assert record == {"path": "bad", "url": "https://x/", "error": record["error"]}
         assert record["error"].startswith(reason)
+
+
+def test_page_record_takes_a_method_name_and_refuses_an_unknown_one():
+    record = page_record(PAGES[0].read_bytes(), "econ", {"path": "p.html"})
+    assert record["method"] == "econ" and record["text"] and "error" not in record
+    with pytest.raises(ConfigurationError, match="unknown method"):
+        page_record(PAGES[0].read_bytes(), "no-such-method", {"path": "p.html"})
 
 
 def test_a_page_over_the_time_limit_is_an_error_record(monkeypatch):
