@@ -214,11 +214,14 @@ def evaluate(
         _fail(str(exc))
     rows = []
     total = sum(len(pages) for _, pages in loaded)
+    if not total:       # a table of zeros would read as a score
+        _fail(f"no labeled pages for split {split.value!r} in {', '.join(map(str, corpora))}")
     with progress_bar() as progress:
         progress.start("evaluating", total)
         for folder, pages in loaded:
             if not pages:
                 typer.echo(f"newsml: warning: {folder}: no labeled pages for split {split.value!r}", err=True)
+                continue
             try:
                 report = evaluate_pages(pages, scorer, corpus=folder.name, split=split.value,
                                         progress=progress)

@@ -107,7 +107,15 @@ def test_evaluate_json_keys_and_values(runner, tmp_path, page):
             "correct", "wrong", "missed"} <= set(row)
     assert row["corpus"] == "mini" and row["pages"] == 1 and row["f1"] == 1.0 and row["correct"] == 1
     train = runner.invoke(app, ["evaluate", str(corpus), "--split", "train", "-f", "json"])
-    assert json.loads(train.stdout)["pages"] == 0 and "no labeled pages" in train.stderr
+    assert train.exit_code == 2 and not train.stdout and "no labeled pages for split 'train'" in train.stderr
+    empty = tmp_path / "empty"
+    empty.mkdir()
+    (empty / "b.html").write_text(ARTICLE, encoding="utf-8")
+    (empty / "b.txt").write_text("The harbour closed.\n", encoding="utf-8")
+    (empty / "b.json").write_text('{"split": "train"}', encoding="utf-8")
+    both = runner.invoke(app, ["evaluate", str(corpus), str(empty), "--split", "test", "-f", "json"])
+    assert both.exit_code == 0 and [json.loads(line)["corpus"] for line in both.stdout.splitlines()] == ["mini"]
+    assert "empty: no labeled pages for split 'test'" in both.stderr
 
 
 def test_evaluate_table_and_missing_corpus(runner, tmp_path):
