@@ -288,6 +288,8 @@ def train(
     if base is not None and cv_folds is not None:
         _fail("--cv-folds does not apply with --base: adaptation reports its own leave-one-page-out F1")
     folds = 5 if cv_folds is None else cv_folds
+    if folds == 1 or folds < 0:
+        _fail(f"--cv-folds must be 0 (no cross-validation) or 2 or more, not {folds}")
     try:
         name = registry.resolve_name(method)
         with progress_bar() as progress, _warnings_on_stderr():

@@ -134,6 +134,9 @@ def test_evaluate_table_and_missing_corpus(runner, tmp_path):
 def test_train_reports_bad_outputs_and_bad_json_without_tracebacks(tmp_path):
     corpus = write_corpus(tmp_path / "c", story_pages(6))
     runner = CliRunner()
+    for folds in ("1", "-3"):
+        result = runner.invoke(app, ["train", str(corpus), "-o", str(tmp_path / "m.joblib"), "--cv-folds", folds])
+        assert result.exit_code == 2 and "--cv-folds must be 0 (no cross-validation) or 2 or more" in result.stderr
     folder = tmp_path / "out"
     folder.mkdir()
     result = runner.invoke(app, ["train", str(corpus), "-o", str(folder), "--force", "--split", "all"])
