@@ -90,7 +90,7 @@ class NewsExtractor(TransformerMixin, BaseEstimator):
         """
         if self.on_error not in ("raise", "empty"):
             raise ConfigurationError(f"on_error must be 'raise' or 'empty', not {self.on_error!r}")
-        pages = list(X)
+        pages = _page_list(X)
         if self._trains_on(y):
             golds = list(y) if y is not None else []
             if len(pages) != len(golds):
@@ -115,7 +115,7 @@ class NewsExtractor(TransformerMixin, BaseEstimator):
     def predict(self, X: Sequence[Page]) -> list[str]:
         """The article text of each page (paragraphs joined by newlines)."""
         check_is_fitted(self, "method_")
-        return [self._extract(page) for page in X]
+        return [self._extract(page) for page in _page_list(X)]
 
     def transform(self, X: Sequence[Page]) -> list[str]:
         """Same as :meth:`predict`: article texts, ready for a text vectorizer."""
@@ -123,7 +123,10 @@ class NewsExtractor(TransformerMixin, BaseEstimator):
 
     def score(self, X: Sequence[Page], y: Sequence[str]) -> float:
         """Macro token F1 of the predicted texts against gold texts ``y`` (for model selection)."""
-        return macro(score(text, gold) for text, gold in zip(self.predict(X), y)).f1
+        pages, golds = _page_list(X), list(y)
+        if len(pages) != len(golds):
+            raise ValueError(f"{len(pages)} pages but {len(golds)} gold texts")
+        return macro(score(text, gold) for text, gold in zip(self.predict(pages), golds)).f1
 
     def _extract(self, page: Page) -> str:
         try:
@@ -180,3 +183,12 @@ class NewsExtractor(TransformerMixin, BaseEstimator):
 
 
 __all__ = ["NewsExtractor"]
+
+
+def _page_list(X: Any) -> list[Any]:
+    """The pages of ``X``, a sequence of pages; one page alone (HTML text or bytes, not in a
+    list) is refused: iterated, it would be read as one page per character."""
+    if isinstance(X, (str, bytes, bytearray, memoryview)):
+        raise TypeError("X must be a sequence of pages (HTML text, bytes or paths), not one page: "
+                        "give [page]")
+    return list(X)

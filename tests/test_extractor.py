@@ -96,3 +96,12 @@ def test_a_model_file_is_scored_against_gold_not_refused(tmp_path):
 def test_fit_fails_at_once_for_an_untrained_learned_method():
     with pytest.raises(NewsmlError, match="not trained"):
         NewsExtractor(method="fusion", method_params={"sigma": 1.0}).fit([b"<p>x</p>"], ["a", "b"][:1])
+
+
+def test_one_page_alone_or_golds_of_another_length_are_refused(pages):
+    html, gold = pages[0], pages[1]
+    extractor = NewsExtractor(method="econ").fit(html)
+    with pytest.raises(TypeError, match="not one page"):
+        extractor.predict(html[0])
+    with pytest.raises(ValueError, match=f"{len(html)} pages but 1 gold texts"):
+        extractor.score(html, gold[:1])
