@@ -70,6 +70,9 @@ def _fail(message: str, code: int = 2) -> NoReturn:
 def _one_method(method: str | None, model: Path | None) -> None:
     if method is not None and model is not None:
         _fail("--method and --model both given: a model file holds its own method; give one of them")
+    if method is not None and method.strip().lower() == "adapted":   # listed by `newsml methods`
+        _fail("an adapted model is made from your labeled pages of a site: newsml train PAGES --base default "
+              "-o site.joblib, then give it with --model site.joblib")
 
 
 def _scorer(method: str | None, model: Path | None = None) -> NodeMethod:

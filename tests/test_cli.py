@@ -147,3 +147,8 @@ def test_train_reports_bad_outputs_and_bad_json_without_tracebacks(tmp_path):
     result = runner.invoke(app, ["evaluate", str(corpus)])
     assert result.exit_code == 2 and "not valid UTF-8 JSON" in result.stderr
     assert "Traceback" not in result.stderr
+
+
+def test_the_adapted_method_by_name_says_how_to_make_one(runner, page):
+    result = runner.invoke(app, ["predict", "-m", "adapted", str(page)])
+    assert result.exit_code == 2 and "newsml train PAGES --base default" in result.stderr
