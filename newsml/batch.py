@@ -14,7 +14,7 @@ import json
 import os
 import sys
 import textwrap
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from collections.abc import Set as AbstractSet
 from dataclasses import dataclass
 from pathlib import Path
@@ -159,8 +159,10 @@ def output_format(fmt: str | None, output: str | Path | None) -> str:
     return {".jsonl": "jsonl", ".json": "json"}.get(suffix, "text")
 
 
-def collect_paths(args: Iterable[str], from_file: str | None = None, glob: str | None = None) -> list[str]:
-    """The files to read: ``args`` then the paths listed in ``from_file``, folders expanded.
+def collect_paths(args: Iterable[str], from_file: str | Sequence[str] | None = None,
+                  glob: str | None = None) -> list[str]:
+    """The files to read: ``args`` then the paths listed in ``from_file`` (one list, or
+    several in turn), folders expanded.
 
     Raises NewsmlError when there is none, or standard input is asked for twice.
     """
@@ -168,8 +170,11 @@ def collect_paths(args: Iterable[str], from_file: str | None = None, glob: str |
         raise NewsmlError("--glob needs a pattern, such as '*.htm' (it is matched against each "
                           "file's path inside the folder)")
     args = list(args)
-    listed = list(read_list(from_file)) if from_file is not None else []
-    if from_file == STDIN and STDIN in args + listed:
+    lists = [from_file] if isinstance(from_file, str) else list(from_file or ())
+    if lists.count(STDIN) > 1:
+        raise NewsmlError("standard input can be read as a list of paths once only (--from-file -)")
+    listed = [path for one in lists for path in read_list(one)]
+    if STDIN in lists and STDIN in args + listed:
         raise NewsmlError("standard input cannot be both the list of paths (--from-file -) and a page ('-')")
     paths = list(expand_inputs(args + listed, glob))
     if not paths:

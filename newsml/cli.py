@@ -113,9 +113,10 @@ def predict(
                                "else text].", show_default=False)] = None,
     output: Annotated[
         Path | None, typer.Option("--output", "-o", help="Write to FILE, not standard output.")] = None,
-    from_file: Annotated[str | None, typer.Option(
+    from_file: Annotated[list[str] | None, typer.Option(
         "--from-file", metavar="LIST",
-        help="Also read the paths listed in LIST, one a line ('-': standard input).")] = None,
+        help="Also read the paths listed in LIST, one a line ('-': standard input); may be given "
+             "more than once.")] = None,
     glob: Annotated[str | None, typer.Option(
         "--glob", metavar="PATTERN",
         help="In folders, read the files matching this pattern ('*.warc.gz') instead; names are "

@@ -107,6 +107,10 @@ def test_from_file_reads_a_list_of_paths_and_stdin(folder, tmp_path):
     result = predict("-", "--from-file", "-", "-m", "econ", input="x")
     assert result.exit_code == 2 and "standard input cannot be both" in result.stderr
     assert predict("-m", "econ").exit_code == 2
+    other = tmp_path / "other.txt"
+    other.write_text(str(PAGES[2]) + "\n", encoding="utf-8")
+    result = predict("--from-file", str(listing), "--from-file", str(other), "-f", "jsonl", "-m", "econ")
+    assert [r["path"] for r in records(result.stdout)] == [*listed, str(PAGES[2])]
 
 
 def test_a_warc_file_gives_one_record_per_html_response(tmp_path):
