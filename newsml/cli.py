@@ -112,7 +112,8 @@ def predict(
         "--format", "-f", help="Output format [default: jsonl for -o *.jsonl, json for *.json, "
                                "else text].", show_default=False)] = None,
     output: Annotated[
-        Path | None, typer.Option("--output", "-o", help="Write to FILE, not standard output.")] = None,
+        Path | None, typer.Option("--output", "-o",
+                                  help="Write to FILE, not standard output ('-': standard output).")] = None,
     from_file: Annotated[list[str] | None, typer.Option(
         "--from-file", metavar="LIST",
         help="Also read the paths listed in LIST, one a line ('-': standard input); may be given "
@@ -144,6 +145,7 @@ def predict(
     records are in input order.
     """
     from . import batch
+    from .output import STDIN
     from .pool import extraction
     from .processes import available_cores
     from .progress import progress_bar
@@ -151,6 +153,8 @@ def predict(
     from .sources import is_warc
 
     _one_method(method, model)
+    if output is not None and str(output) == STDIN:   # -o -: standard output, as '-' reads standard input
+        output = None
     fmt = batch.output_format(output_format.value if output_format else None, output)
     try:
         paths = batch.collect_paths(pages or [], from_file, glob)

@@ -495,3 +495,10 @@ def test_ctrl_c_inside_the_first_json_record_still_leaves_valid_json():
     empty = Interrupted()
     batch.RecordWriter(empty, "json").close()  # type: ignore[arg-type]
     assert empty.text == "[]\n"
+
+
+def test_output_dash_is_standard_output(tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    result = predict(str(PAGES[0]), "-o", "-", "-f", "jsonl", "-m", "econ")
+    assert result.exit_code == 0 and [r["path"] for r in records(result.stdout)] == [str(PAGES[0])]
+    assert not (tmp_path / "-").exists()
