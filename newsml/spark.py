@@ -189,7 +189,11 @@ def main(argv: Sequence[str] | None = None) -> int:
     if not paths:
         print(f"newsml: error: no input files found in {' '.join(args.inputs)}", file=sys.stderr)
         return 2
-    _pyspark()
+    try:
+        _pyspark()
+    except ConfigurationError as exc:
+        print(f"newsml: error: {exc}", file=sys.stderr)
+        return 2
     from pyspark.sql import SparkSession
 
     running = SparkSession.getActiveSession()

@@ -152,3 +152,15 @@ def test_train_reports_bad_outputs_and_bad_json_without_tracebacks(tmp_path):
 def test_the_adapted_method_by_name_says_how_to_make_one(runner, page):
     result = runner.invoke(app, ["predict", "-m", "adapted", str(page)])
     assert result.exit_code == 2 and "newsml train PAGES --base default" in result.stderr
+
+
+def test_the_spark_job_without_pyspark_is_a_one_line_error(tmp_path, page, monkeypatch, capsys):
+    import newsml.spark as spark_module
+    from newsml.errors import ConfigurationError
+
+    def missing():
+        raise ConfigurationError("newsml.spark needs pyspark: pip install 'newsml[spark]'")
+
+    monkeypatch.setattr(spark_module, "_pyspark", missing)
+    assert spark_module.main([str(page), "-o", str(tmp_path / "out")]) == 2
+    assert capsys.readouterr().err == "newsml: error: newsml.spark needs pyspark: pip install 'newsml[spark]'\n"
