@@ -17,6 +17,7 @@ from sources you trust (the ones shipped with newsml, or ones you trained).
 from __future__ import annotations
 
 import datetime as dt
+import importlib
 import os
 import platform
 import tempfile
@@ -74,6 +75,10 @@ def _unpickler_class() -> type:
     class _ModelUnpickler(NumpyUnpickler):
         def find_class(self, module: str, name: str) -> Any:
             if not _allowed(module, name):
+                if _exists_here(module, name):   # a NewsExtractor pickled whole, say
+                    raise ModelError(f"cannot read {self.filename}: it holds a {module}.{name}, which is no "
+                                     "model file; write one with `newsml train` or "
+                                     "newsml.save_model(extractor.method_, path)")
                 if module == "newsml" or module.startswith("newsml."):
                     raise ModelError(f"cannot read {self.filename}: it was made by another version of newsml "
                                      f"(it names {module}.{name}, which this newsml does not load); "
@@ -83,6 +88,16 @@ def _unpickler_class() -> type:
             return super().find_class(module, name)
 
     return _ModelUnpickler
+
+
+def _exists_here(module: str, name: str) -> bool:
+    """Whether this newsml has the class ``module.name`` (imported to tell: newsml's own code)."""
+    if module != "newsml" and not module.startswith("newsml."):
+        return False
+    try:
+        return isinstance(getattr(importlib.import_module(module), name, None), type)
+    except (ImportError, ValueError):
+        return False
 
 
 def restricted_load(path: str | Path) -> Any:

@@ -159,3 +159,14 @@ def test_a_model_naming_a_missing_class_asks_for_retraining(tmp_path):
         del sys.modules[fake.__name__]
     with pytest.raises(ModelError, match="another version of newsml"):
         load_model(path)
+
+
+def test_a_whole_news_extractor_pickled_is_told_apart_from_another_version(tmp_path):
+    import joblib
+
+    from newsml import NewsExtractor
+
+    path = tmp_path / "extractor.joblib"
+    joblib.dump(NewsExtractor(method="econ").fit([]), path)
+    with pytest.raises(ModelError, match="holds a newsml.extractor.NewsExtractor, which is no model file"):
+        load_model(path)
