@@ -233,13 +233,27 @@ def _records(archive: Any, types: Any, stream: IO[bytes], name: str,
             pages += 1
             source = Source(path=name, url=record.headers.get("WARC-Target-URI"),
                             record_id=record.record_id or f"{displayable(name)}#{responses}")
-            yield source, record.reader.read(MAX_PAGE_BYTES + 1)
+            body = record.reader.read(MAX_PAGE_BYTES + 1)
+            if _cut_off(record, body):
+                raise EOFError(f"the record of {source.url or source.record_id} is cut off "
+                               f"({len(body):,} of its {record.content_length:,} bytes)")
+            yield source, body
     except (OSError, ValueError, EOFError, gzip.BadGzipFile, zlib.error) as exc:
         where = f"after {responses} response records" if responses else "at its start"
         raise InvalidPageError(f"cannot read the WARC file {displayable(name)} {where}: {exc}") from None
     if not pages:
         records_skipped = f"{skipped} record" + ("s" if skipped != 1 else "")
         (report or _to_stderr)(f"{displayable(name)}: no HTML response records ({records_skipped} skipped)")
+
+
+def _cut_off(record: Any, body: bytes) -> bool:
+    """Whether a response record's body ends before the length its header gives (a WARC
+    file cut off in mid-record). Only told for bodies sent as they are: a chunked or
+    compressed body is decoded to another length."""
+    http = record.http_headers
+    if http is not None and (http.get("Transfer-Encoding") or http.get("Content-Encoding")):
+        return False
+    return len(body) < min(record.content_length, MAX_PAGE_BYTES + 1)
 
 
 def _is_html(content_type: str | None) -> bool:

@@ -181,3 +181,32 @@ def test_a_warc_file_is_no_page(tmp_path):
         data = warc.read_bytes()
         with pytest.raises(InvalidPageError, match="a WARC file, not an HTML page"):
             extract(data)
+
+
+def test_a_warc_file_cut_off_inside_a_record_ends_with_an_error_naming_it(tmp_path):
+    whole = crawl(tmp_path / "whole.warc", compress=False).read_bytes()
+    second = whole.index(b"WARC-Target-URI: https://example.com/1")
+    cut = tmp_path / "cut.warc"
+    cut.write_bytes(whole[:second + 900])        # inside the second page's body
+    items = list(iter_pages([str(cut)]))
+    assert [source.url for source, _ in items] == ["https://example.com/0", None]
+    assert items[0][1] == PAGES[0].read_bytes()
+    error = items[1][1]
+    assert isinstance(error, InvalidPageError) and "https://example.com/1 is cut off" in str(error)
+
+
+def test_a_chunked_response_is_not_taken_for_a_cut_off_one(tmp_path):
+    from fastwarc.warc import WarcRecord, WarcRecordType
+
+    body = PAGES[0].read_bytes()
+    chunks = b"".join(b"%x\r\n%s\r\n" % (len(part), part) for part in (body[:500], body[500:])) + b"0\r\n\r\n"
+    record = WarcRecord()
+    record.init_headers(record_type=WarcRecordType.response, record_urn=b"uuid:1")
+    record.headers.append("WARC-Target-URI", "https://example.com/chunked")
+    record.headers.append("Content-Type", "application/http; msgtype=response")
+    head = b"HTTP/1.1 200 OK\r\nContent-Type: text/html\r\nTransfer-Encoding: chunked\r\n\r\n"
+    record.set_bytes_content(head + chunks)
+    buffer = io.BytesIO()
+    record.write(buffer)
+    path = write_warc(tmp_path / "chunked.warc.gz", [buffer.getvalue()])
+    assert [data for _, data in warc_pages(str(path))] == [body]
