@@ -104,7 +104,7 @@ def main(
 @app.command()
 def predict(
     pages: Annotated[list[str] | None, typer.Argument(
-        help="HTML files, folders (searched for *.html, *.htm, *.html.gz) and WARC files; "
+        metavar="[PAGE]...", help="HTML files, folders (searched for *.html, *.htm, *.html.gz) and WARC files; "
              "'-' reads standard input.", show_default=False)] = None,
     method: ChoiceOption = None,
     model: ModelOption = None,
@@ -195,7 +195,8 @@ def predict(
 
 @app.command()
 def evaluate(
-    corpora: Annotated[list[Path], typer.Argument(help="Labeled folders (<id>.html + <id>.txt gold).")],
+    corpora: Annotated[list[Path], typer.Argument(
+        metavar="FOLDER...", help="Labeled folders (<id>.html + <id>.txt gold).")],
     method: ChoiceOption = None,
     model: ModelOption = None,
     split: Annotated[
@@ -250,7 +251,8 @@ def evaluate(
 
 @app.command()
 def train(
-    corpora: Annotated[list[Path], typer.Argument(help="Labeled folders (<id>.html + <id>.txt gold).")],
+    corpora: Annotated[list[Path], typer.Argument(
+        metavar="FOLDER...", help="Labeled folders (<id>.html + <id>.txt gold).")],
     output: Annotated[Path, typer.Option("--output", "-o", help="Model file to write.")],
     method: MethodOption = "default",
     split: Annotated[
@@ -334,7 +336,7 @@ def _warnings_on_stderr() -> Iterator[None]:
 
 @app.command()
 def label(
-    page: Annotated[Path, typer.Argument(help="A saved HTML page to label.")],
+    page: Annotated[Path, typer.Argument(metavar="PAGE", help="A saved HTML page to label.")],
     output: Annotated[Path | None, typer.Option(
         "--output", "-o", help="Labeled folder to write to (default: the page's folder).")] = None,
     output_format: Annotated[LabelFormat, typer.Option(
