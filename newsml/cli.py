@@ -239,6 +239,8 @@ def evaluate(
                     traceback.print_exc()
                 _fail(f"{folder}: {describe(exc)}", code=1)
             rows.append(report.summary())
+            for page_id, why in report.skipped:
+                typer.echo(f"newsml: warning: {folder.name}/{page_id}: {why}", err=True)
             for page in report.pages:
                 if page.error:
                     typer.echo(f"newsml: warning: {folder.name}/{page.id}: {page.error}", err=True)

@@ -14,6 +14,7 @@ from .extract import extract
 from .methods import NodeMethod
 from .progress import ProgressHook, hook
 from .scoring import Score, macro, outcome, score
+from .text import tokens
 
 
 @dataclass
@@ -34,6 +35,8 @@ class CorpusReport:
     method: str
     split: str
     pages: list[PageResult] = field(default_factory=list)
+    #: Pages not scored, with why: their gold text holds no token (nothing to score against).
+    skipped: list[tuple[str, str]] = field(default_factory=list)
 
     def summary(self) -> dict[str, object]:
         """The json record of ``newsml evaluate --format json``."""
@@ -53,6 +56,7 @@ class CorpusReport:
             "wrong": outcomes["wrong"],
             "missed": outcomes["missed"],
             "failures": sum(1 for p in self.pages if p.error is not None),
+            "skipped": len(self.skipped),
         }
 
 
@@ -62,11 +66,17 @@ def evaluate_pages(pages: Iterable[LabeledPage], scorer: NodeMethod, corpus: str
 
     Time counts parsing and extraction (what a user waits for), not reading the file.
     A page whose extraction fails (bad input, or a bug) counts as an empty extraction
-    and is reported with its error; it never stops the corpus.
+    and is reported with its error; it never stops the corpus. A page whose gold holds no
+    token is not scored (it would count as F1 0 whatever the method does) and is listed in
+    ``skipped``, as training skips it.
     """
     progress = hook(progress)
     report = CorpusReport(corpus=corpus, method=scorer.name, split=split)
     for page in pages:
+        if not tokens(page.gold):
+            report.skipped.append((page.id, "its gold text is empty: not scored"))
+            progress.advance()
+            continue
         html = page.html
         start = time.perf_counter()
         try:

@@ -164,3 +164,18 @@ def test_the_spark_job_without_pyspark_is_a_one_line_error(tmp_path, page, monke
     monkeypatch.setattr(spark_module, "_pyspark", missing)
     assert spark_module.main([str(page), "-o", str(tmp_path / "out")]) == 2
     assert capsys.readouterr().err == "newsml: error: newsml.spark needs pyspark: pip install 'newsml[spark]'\n"
+
+
+def test_evaluate_skips_pages_whose_gold_is_empty_and_says_so(runner, tmp_path):
+    corpus = tmp_path / "mini"
+    corpus.mkdir()
+    gold = ("The harbour closed on Monday as the storm reached the coast, officials said.\n"
+            "Ferries will resume on Wednesday, if the wind drops below gale force.\n")
+    for name, text in (("a", gold), ("empty", ""), ("blank", " \n\n")):
+        (corpus / f"{name}.html").write_text(ARTICLE, encoding="utf-8")
+        (corpus / f"{name}.txt").write_text(text, encoding="utf-8")
+    result = runner.invoke(app, ["evaluate", str(corpus), "--format", "json"])
+    row = json.loads(result.stdout)
+    assert result.exit_code == 0 and row["pages"] == 1 and row["f1"] == 1.0 and row["skipped"] == 2
+    assert "mini/empty: its gold text is empty: not scored" in result.stderr
+    assert "mini/blank: its gold text is empty" in result.stderr
