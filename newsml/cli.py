@@ -71,8 +71,9 @@ def _one_method(method: str | None, model: Path | None) -> None:
     if method is not None and model is not None:
         _fail("--method and --model both given: a model file holds its own method; give one of them")
     if method is not None and method.strip().lower() == "adapted":   # listed by `newsml methods`
-        _fail("an adapted model is made from your labeled pages of a site: newsml train PAGES --base default "
-              "-o site.joblib, then give it with --model site.joblib")
+        from .methods.base import ADAPTED_HINT
+
+        _fail(ADAPTED_HINT)
 
 
 def _scorer(method: str | None, model: Path | None = None) -> NodeMethod:
@@ -104,7 +105,8 @@ def main(
 @app.command()
 def predict(
     pages: Annotated[list[str] | None, typer.Argument(
-        metavar="[PAGE]...", help="HTML files, folders (searched for *.html, *.htm, *.html.gz) and WARC files; "
+        metavar="[PAGE]...",
+        help="HTML files, folders (searched for *.html, *.htm, *.html.gz) and WARC files; "
              "'-' reads standard input.", show_default=False)] = None,
     method: ChoiceOption = None,
     model: ModelOption = None,
@@ -210,7 +212,7 @@ def evaluate(
     Outcomes follow the ECON paper: correct (P and R >= 0.95), wrong (R >= 0.95 but
     P < 0.95: noise included), missed (R < 0.95).
     """
-    from .corpus import load_corpus
+    from .corpus import load_corpus, missing_gold
     from .evaluate import evaluate_pages
     from .progress import progress_bar
     from .records import describe
@@ -224,7 +226,9 @@ def evaluate(
     rows = []
     total = sum(len(pages) for _, pages in loaded)
     if not total:       # a table of zeros would read as a score
-        _fail(f"no labeled pages for split {split.value!r} in {', '.join(map(str, corpora))}")
+        missing = [why for folder in corpora if (why := missing_gold(folder))]
+        _fail("; ".join(missing) if missing else
+              f"no labeled pages for split {split.value!r} in {', '.join(map(str, corpora))}")
     with progress_bar() as progress:
         progress.start("evaluating", total)
         for folder, pages in loaded:

@@ -57,6 +57,8 @@ def load_corpus(folder: str | Path, split: str | None = None, unsplit: bool = Fa
     ``unsplit`` (training takes them: a user's own labeled pages rarely name a split).
     """
     root = Path(folder)
+    if root.is_file():
+        raise NewsmlError(f"{root} is a file: give the folder of labeled pages it is in")
     if not root.is_dir():
         raise NewsmlError(f"corpus folder not found: {root}")
     if split not in (None, "all", *SPLITS):

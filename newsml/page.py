@@ -153,6 +153,9 @@ class Page:
 def load_page(page: bytes | str | Path, title: str | None = None) -> Page:
     """Parse ``page`` (HTML bytes, HTML text or a path) into a :class:`Page`.
 
-    Raises :class:`~newsml.errors.InvalidPageError` for input that is not an HTML page.
+    Raises :class:`~newsml.errors.InvalidPageError` for input that is not an HTML page,
+    TypeError for a ``title`` that is no text.
     """
+    if title is not None and not isinstance(title, str):
+        raise TypeError(f"title must be a str or None, not {type(title).__name__}")
     return Page(parse(page), given_title=title)

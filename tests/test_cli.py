@@ -114,7 +114,8 @@ def test_evaluate_json_keys_and_values(runner, tmp_path, page):
     (empty / "b.txt").write_text("The harbour closed.\n", encoding="utf-8")
     (empty / "b.json").write_text('{"split": "train"}', encoding="utf-8")
     both = runner.invoke(app, ["evaluate", str(corpus), str(empty), "--split", "test", "-f", "json"])
-    assert both.exit_code == 0 and [json.loads(line)["corpus"] for line in both.stdout.splitlines()] == ["mini"]
+    assert both.exit_code == 0
+    assert [json.loads(line)["corpus"] for line in both.stdout.splitlines()] == ["mini"]
     assert "empty: no labeled pages for split 'test'" in both.stderr
 
 
@@ -135,8 +136,10 @@ def test_train_reports_bad_outputs_and_bad_json_without_tracebacks(tmp_path):
     corpus = write_corpus(tmp_path / "c", story_pages(6))
     runner = CliRunner()
     for folds in ("1", "-3"):
-        result = runner.invoke(app, ["train", str(corpus), "-o", str(tmp_path / "m.joblib"), "--cv-folds", folds])
-        assert result.exit_code == 2 and "--cv-folds must be 0 (no cross-validation) or 2 or more" in result.stderr
+        result = runner.invoke(app, ["train", str(corpus), "-o", str(tmp_path / "m.joblib"),
+                                     "--cv-folds", folds])
+        assert result.exit_code == 2
+        assert "--cv-folds must be 0 (no cross-validation) or 2 or more" in result.stderr
     folder = tmp_path / "out"
     folder.mkdir()
     result = runner.invoke(app, ["train", str(corpus), "-o", str(folder), "--force", "--split", "all"])
@@ -163,7 +166,8 @@ def test_the_spark_job_without_pyspark_is_a_one_line_error(tmp_path, page, monke
 
     monkeypatch.setattr(spark_module, "_pyspark", missing)
     assert spark_module.main([str(page), "-o", str(tmp_path / "out")]) == 2
-    assert capsys.readouterr().err == "newsml: error: newsml.spark needs pyspark: pip install 'newsml[spark]'\n"
+    expected = "newsml: error: newsml.spark needs pyspark: pip install 'newsml[spark]'\n"
+    assert capsys.readouterr().err == expected
 
 
 def test_evaluate_skips_pages_whose_gold_is_empty_and_says_so(runner, tmp_path):
@@ -179,3 +183,20 @@ def test_evaluate_skips_pages_whose_gold_is_empty_and_says_so(runner, tmp_path):
     assert result.exit_code == 0 and row["pages"] == 1 and row["f1"] == 1.0 and row["skipped"] == 2
     assert "mini/empty: its gold text is empty: not scored" in result.stderr
     assert "mini/blank: its gold text is empty" in result.stderr
+
+
+def test_api_and_evaluate_errors_say_what_to_give(runner, tmp_path, page):
+    from newsml import ConfigurationError, extract
+
+    with pytest.raises(ConfigurationError, match="newsml train PAGES --base default"):
+        extract(page, method="adapted")
+    with pytest.raises(TypeError, match="title must be a str or None, not int"):
+        extract(page, title=5)
+    result = runner.invoke(app, ["evaluate", str(page)])
+    assert result.exit_code == 2 and "is a file: give the folder of labeled pages it is in" in result.stderr
+    nogold = tmp_path / "nogold"
+    nogold.mkdir()
+    (nogold / "a.html").write_text(ARTICLE, encoding="utf-8")
+    result = runner.invoke(app, ["evaluate", str(nogold)])
+    assert result.exit_code == 2
+    assert "has its gold text beside it (<id>.txt for a.html: a.txt)" in result.stderr

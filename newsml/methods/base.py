@@ -116,11 +116,20 @@ def ready_names() -> list[str]:
     return sorted(name for name, cls in methods().items() if cls.ships_model or not cls.requires_fit)
 
 
+#: What to do with the ``adapted`` method, which no name alone can give (it is listed by
+#: ``newsml methods``, but registered only once :mod:`newsml.adaptation` is imported).
+ADAPTED_HINT = ("an adapted model is made from your labeled pages of a site: newsml train PAGES --base "
+                "default -o site.joblib (or NewsExtractor(base='default').fit), then give it with "
+                "--model site.joblib (or load_model)")
+
+
 def resolve_name(name: str) -> str:
     """The registered name behind ``name`` ("default" -> the current default method)."""
     key = name.strip().lower()
     if key == "default":
         return DEFAULT_METHOD
+    if key == "adapted":
+        raise ConfigurationError(ADAPTED_HINT)
     if key not in methods():
         known = ", ".join(["default", *sorted(methods())])
         raise ConfigurationError(f"unknown method {name!r}: choose one of {known}")
