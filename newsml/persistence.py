@@ -30,8 +30,9 @@ from typing import Any
 import numpy as np
 
 from ._version import __version__
-from .errors import ModelError, NewsmlError, OutputError
+from .errors import ConfigurationError, ModelError, NewsmlError, OutputError
 from .methods import NodeMethod, method_class, methods, new_method, resolve_name
+from .methods.base import ADAPTED_HINT
 
 FORMAT = "newsml-model"
 FORMAT_VERSION = 1
@@ -245,6 +246,8 @@ def get_method(name: str = "default", **options: Any) -> NodeMethod:
         path = shipped_model_path(key) if method_class(key).ships_model else None
         if path is not None:
             return load_model(path)[0]
+        if key == "adapted":
+            raise ConfigurationError(ADAPTED_HINT)
         if method_class(key).requires_fit:
             raise NewsmlError(f"method {key!r} must be trained and no model for it is installed: "
                               f"run `newsml train CORPUS --method {key} -o MODEL.joblib`")

@@ -128,7 +128,7 @@ def resolve_name(name: str) -> str:
     key = name.strip().lower()
     if key == "default":
         return DEFAULT_METHOD
-    if key == "adapted":
+    if key not in methods() and key == "adapted":     # (adaptation not imported yet)
         raise ConfigurationError(ADAPTED_HINT)
     if key not in methods():
         known = ", ".join(["default", *sorted(methods())])
