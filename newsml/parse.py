@@ -15,6 +15,9 @@ everything derived from it (text nodes, title, language) belongs to
 - Characters no XML tree can hold (C0 controls other than tab, line feed and carriage
   return, lone surrogates, U+FFFE and U+FFFF) are removed once, right after decoding;
   the whitespace controls among them (vertical tab, form feed, separators) become spaces.
+  C1 controls (U+0080-U+009F), and references to them, are text that was read as Latin-1
+  on its way: a UTF-8 character so read is decoded back (``â\x80\x99``: ``’``), and any
+  other C1 control becomes its Windows-1252 character (``\x92``: ``’``).
 - An element with more than :data:`MAX_ATTRIBUTES` attributes keeps only its first
   ones: libxml2 takes super-quadratic time over many distinct attributes.
 - MathML is text. Content that browsers show only without scripts (``<noscript>``),
@@ -85,6 +88,16 @@ _BYTE_SHAPES = bytes(0 if byte in (*range(0, 9), 11, 12, *range(14, 32), 127) el
 #: Characters an lxml tree cannot hold: whitespace-like controls become a space, the rest go.
 _SPACE_CONTROLS_RE = re.compile("[\x0b\x0c\x1c-\x1f]")
 _NOT_XML_RE = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\x7f\ud800-\udfff\ufffe\uffff]")
+#: C1 controls, which no page means: Windows-1252 text read as Latin-1 somewhere on its way
+#: (``Germany\x92s``), or references to it (``&#146;``, which browsers read as Windows-1252
+#: too). Each becomes its Windows-1252 character; the five that code page lacks go.
+_C1_RE = re.compile("[\x80-\x9f]")
+_C1_UTF8_RE = re.compile(b"\xc2[\x80-\x9f]")
+_C1_AS_WINDOWS_1252 = {code: bytes([code]).decode("cp1252", errors="ignore") or None
+                       for code in range(0x80, 0xA0)}
+#: A UTF-8 character read as Latin-1 (``â\x80\x99`` for ``’``): where it holds a C1 control,
+#: it is decoded back, before the other C1 controls are read as Windows-1252.
+_UTF8_AS_LATIN1_RE = re.compile("[\xc2-\xdf][\x80-\xbf]|[\xe0-\xef][\x80-\xbf]{2}|[\xf0-\xf4][\x80-\xbf]{3}")
 #: Numeric character references, which libxml2 decodes into text (``&#11;`` is a vertical tab).
 #: The start of a character reference, cut short ('&', '&#', '&#x1') at the end of a string.
 _PARTIAL_REF_RE = re.compile(r"&(?:#[xX]?[0-9a-fA-F]*)?$")
@@ -259,6 +272,8 @@ def _ready_utf8(data: bytes) -> bytes | None:
             return None
         if "\ufffe" in text or "\uffff" in text:
             return None
+    if _C1_UTF8_RE.search(data) is not None:      # (as the text path repairs them)
+        return None
     if b"&#" in data:
         references = {(hexadecimal.decode(), decimal.decode())
                       for hexadecimal, decimal in _CHAR_REF_BYTES_RE.findall(data)}
@@ -333,9 +348,23 @@ def xml_safe(text: str, known_clean: bool = False) -> str:
     """
     if not known_clean and _NOT_XML_RE.search(text) is not None:
         text = _NOT_XML_RE.sub("", _SPACE_CONTROLS_RE.sub(" ", text))
+    if _C1_RE.search(text) is not None:
+        text = _UTF8_AS_LATIN1_RE.sub(_utf8_read_as_latin1, text).translate(_C1_AS_WINDOWS_1252)
     if "&#" in text and any(map(_unsafe_reference, set(_CHAR_REF_RE.findall(text)))):
         text = _CHAR_REF_RE.sub(_safe_reference, text)
     return text
+
+
+def _utf8_read_as_latin1(match: re.Match[str]) -> str:
+    """The character a UTF-8 sequence read as Latin-1 stood for, when it holds a C1 control
+    (which no text means); else the match unchanged (``Ã©`` may be meant)."""
+    found = match.group(0)
+    if _C1_RE.search(found) is None:
+        return found
+    try:
+        return found.encode("latin-1").decode("utf-8")
+    except UnicodeDecodeError:
+        return found
 
 
 def _utf8_may_hold_not_xml(data: bytes, text: str) -> bool:
@@ -372,7 +401,7 @@ def _unsafe_reference(digits: tuple[str, str]) -> bool:
     if len(hexadecimal or decimal) > 8:
         return True
     code = int(hexadecimal, 16) if hexadecimal else int(decimal)
-    return code > 0x10FFFF or _NOT_XML_RE.match(chr(code)) is not None
+    return code > 0x10FFFF or 0x80 <= code < 0xA0 or _NOT_XML_RE.match(chr(code)) is not None
 
 
 def _safe_reference(match: re.Match[str]) -> str:
@@ -382,6 +411,8 @@ def _safe_reference(match: re.Match[str]) -> str:
     if code > 0x10FFFF:  # no character: libxml2 drops it too
         return ""
     char = chr(code)
+    if 0x80 <= code < 0xA0:
+        return _C1_AS_WINDOWS_1252[code] or ""
     if _NOT_XML_RE.match(char) is None:
         return match.group(0)
     if _PARTIAL_REF_RE.search(match.string, max(0, match.start() - 12), match.start()):

@@ -287,3 +287,22 @@ def test_utf8_bytes_reach_the_parser_as_the_text_would(monkeypatch):
         text, encoding = parse_module._page_text(data)
         assert (fast, "utf-8") == (parse_module._utf8(text), encoding), data
     assert ready > 200 and shortened > 10, (ready, shortened)
+
+
+C1_PAGE = "<html><body><p>{}</p></body></html>"
+
+
+@pytest.mark.parametrize("body", [
+    "Germany\x92s leaders said \x93we need more time\x94 \x96 twice, for 5\x80.",   # cp1252 read as Latin-1
+    "Germany&#146;s leaders said &#147;we need more time&#148; &#x96; twice, for 5&#128;.",
+    ("Germany\xe2\x80\x99s leaders said \xe2\x80\x9cwe need more time\xe2\x80\x9d \xe2\x80\x93 twice, "
+     "for 5\xe2\x82\xac."),                                                       # UTF-8 read as Latin-1
+])
+def test_c1_controls_are_read_as_the_text_they_stood_for(body):
+    expected = "Germany’s leaders said “we need more time” – twice, for 5€."
+    assert extract(C1_PAGE.format(body)).text == expected                    # text given
+    assert extract(C1_PAGE.format(body).encode("utf-8")).text == expected    # UTF-8 bytes
+
+
+def test_c1_controls_windows_1252_lacks_are_dropped_and_latin_1_text_is_left_alone():
+    assert extract(C1_PAGE.format("a\x81b &#141;c, Ã© and é stay.")).text == "ab c, Ã© and é stay."
