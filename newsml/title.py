@@ -8,7 +8,14 @@ Contents for Text Mining*, IEEE Access 2018).
    site name (" - WSJ", "_新浪新闻", "|人民网") at one end: its headline segment (the end
    that is not ``og:site_name``, else the longer end) is compared as well, and kept
    when no heading is close.
-   ``og:title`` and ``twitter:title`` name the article alone and are kept whole.
+   ``og:title`` and ``twitter:title`` name the article alone and are kept whole, but the
+   ``<title>``'s segments are compared with the headings too (a promotional ``og:title``
+   has no heading near it); an ``og:title`` that copies ``<title>`` is read as
+   ``<title>``, and stays whole without a close heading unless the site's end is known
+   (``og:site_name`` at one end, or three segments). Of three segments or more, the
+   longest inner one is compared as well ("Name | Headline | Site"). A heading that
+   holds its reference and words the ``<title>`` lacks ("Sponsored by", a breadcrumb) gives
+   the reference.
 3. Without meta title or headings: ``[id^=title]``, ``[id$=title]``, ``[class^=title]``.
 
 Edit distance is counted over scoring tokens (words, CJK characters) and divided by
@@ -29,6 +36,8 @@ _CJK = "\u3000-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uff00-\uffef"
 _SITE_SEPARATORS = re.compile(
     rf"\s+(?:[-|–—:·»]+|::)\s+|\s*[|｜]\s*|(?<=[{_CJK}])\s*[_—–-]+\s*|\s*[_—–-]+\s*(?=[{_CJK}])")
 _URL_START_RE = re.compile(r"^(https?://|www\.)")
+#: An inner segment of the ``<title>`` is compared with the headings from this many tokens.
+MIDDLE_TOKENS = 3
 #: A heading at a normalized token distance above this is not taken for the meta title's.
 MAX_DISTANCE = 0.5
 #: Titles are compared on their first tokens only (a heading is not a paragraph).
@@ -65,6 +74,30 @@ def title_segments(title: str, site_name: str = "") -> list[str]:
     if site and (site in last.lower() or last.lower() in site):
         return [title, first]
     return [title, first if len(tokens(first)) >= len(tokens(last)) else last]
+
+
+def _site_end_known(title: str, site_name: str) -> bool:
+    """Whether :func:`title_segments` knows, not guesses, which end of ``title`` is the
+    site's: ``site_name`` is at one end, or three segments or more ("Headline | Section |
+    Site", where the headline end is the longer one)."""
+    parts = [part.strip().lower() for part in _SITE_SEPARATORS.split(normalize_space(title)) if part.strip()]
+    if len(parts) >= 3:
+        return True
+    site = normalize_space(site_name).lower()
+    return len(parts) == 2 and bool(site) and any(site in end or end in site for end in (parts[0], parts[-1]))
+
+
+def _middle_segment(title: str) -> list[str]:
+    """An inner segment of a ``<title>`` of three segments or more ("Name | Headline |
+    Site"), which :func:`title_segments` (the ends) does not offer, when it is the longest
+    segment and of :data:`MIDDLE_TOKENS` tokens or more; else none (an inner "News" or
+    "Sport" names a section, and a heading of the same name is no headline)."""
+    parts = [part.strip() for part in _SITE_SEPARATORS.split(normalize_space(title)) if part.strip()]
+    if len(parts) < 3:
+        return []
+    sizes = [len(tokens(part)) for part in parts]
+    longest = max(range(len(parts)), key=sizes.__getitem__)
+    return [parts[longest]] if 0 < longest < len(parts) - 1 and sizes[longest] >= MIDDLE_TOKENS else []
 
 
 def strip_site_name(title: str, site_name: str = "") -> str:
@@ -115,12 +148,21 @@ def extract_title(doc: ParsedPage, given: str | None = None) -> str:
         return normalize_space(given)
     social = next((normalize_space(doc.meta[k]) for k in ("og:title", "twitter:title")
                    if is_sane_title(doc.meta.get(k))), "")
-    if social:
-        references, meta = [social], social
-    elif is_sane_title(doc.title_text):
-        site = doc.meta.get("og:site_name") or doc.meta.get("application-name") or ""
-        references = title_segments(doc.title_text, site)
-        meta = references[-1]
+    site = doc.meta.get("og:site_name") or doc.meta.get("application-name") or ""
+    segments = title_segments(doc.title_text, site) if is_sane_title(doc.title_text) else []
+    if social and segments and social == segments[0]:
+        # og:title copied from <title>, site name and all: its segments are compared with
+        # the headings as the <title>'s are; without a heading near one, it stays whole
+        # unless the site's end is known (which end is the site's is otherwise a guess:
+        # "金锺国 - 维基百科，自由的百科全书", "Klatch Coffee | Shopify App Store")
+        meta = segments[-1] if _site_end_known(doc.title_text, site) else social
+        references = [*segments, *_middle_segment(doc.title_text)]
+    elif social:
+        # the <title>'s segments too: a promotional og:title ("Visit our blog") has no
+        # heading near it, while the headline the page shows is near the <title>'s
+        references, meta = [social, *segments[1:], *_middle_segment(doc.title_text)], social
+    elif segments:
+        references, meta = [*segments, *_middle_segment(doc.title_text)], segments[-1]
     else:
         references, meta = [], ""
     candidates = _headings(doc)
@@ -138,8 +180,19 @@ def extract_title(doc: ParsedPage, given: str | None = None) -> str:
                     continue  # the distance is at least the length difference
                 distance = token_distance(ref_tokens, cand_tokens, limit)
                 if distance <= limit:
-                    best, best_distance = candidate, distance / longest
-        return best if best_distance <= MAX_DISTANCE else meta
+                    best, best_distance, nearest = candidate, distance / longest, reference
+        if best_distance > MAX_DISTANCE:
+            return meta
+        # a heading that holds its reference and more words than the <title> has ("Sponsored
+        # by" and the headline, a breadcrumb ending in it) has the headline in the reference
+        # alone; more words of the <title> ("AT CARVEN – PARIS" for "AT CARVEN") are the
+        # headline's own
+        at = best.lower().find(nearest.lower())
+        if at >= 0 and len(nearest) < len(best):
+            extra = tokens(best[:at] + " " + best[at + len(nearest):])
+            if not set(extra) <= set(tokens(doc.title_text or "")):
+                return nearest
+        return best
     if meta:
         return meta
     if candidates:

@@ -99,3 +99,45 @@ def test_og_title_is_kept_whole():
     page = ('<html><head><meta property="og:title" content="Biden signs bill — a win for unions">'
             "</head><body><p>text</p></body></html>")
     assert extract(page, method="econ").title == "Biden signs bill — a win for unions"
+
+
+def _title(head: str, body: str) -> str:
+    return extract_title(load_page(f"<html><head>{head}</head><body>{body}<p>text</p></body></html>").parsed)
+
+
+def test_a_heading_holding_the_headline_and_more_gives_the_headline():
+    title = "<title>Breast care surgeon will start next month - Health - iomtoday</title>"
+    sponsored = "<h1><div><span>Sponsored by</span> <a href='/x'><img alt='Bank'></a></div> " \
+                "Breast care surgeon will start next month</h1>"
+    assert _title(title, sponsored) == "Breast care surgeon will start next month"
+    crumbs = "<h2>uho優活健康網 〉檢視火線新聞 〉夏季濕疹冬天發作！靴子不透氣惹禍</h2>"
+    uho = "<title>夏季濕疹冬天發作！靴子不透氣惹禍 - uho優活健康網</title>"
+    assert _title(uho, crumbs) == "夏季濕疹冬天發作！靴子不透氣惹禍"
+    # words the <title> has too are the headline's own
+    assert _title("<title>AT CARVEN – PARIS – HANNELI MUSTAPARTA</title>", "<h2>AT CARVEN – PARIS</h2>") == \
+        "AT CARVEN – PARIS"
+
+
+def test_an_og_title_copied_from_the_title_loses_a_known_site_name():
+    head = ('<title>What is Mesh WiFi? | Whole Home Mesh WiFi | TP-Link</title>'
+            '<meta property="og:title" content="What is Mesh WiFi? | Whole Home Mesh WiFi | TP-Link">')
+    assert _title(head, "<h1>What is Mesh WiFi?</h1>") == "What is Mesh WiFi?"
+    assert _title(head, "<h2>Sign in</h2>") == "What is Mesh WiFi?"   # three segments: a known site end
+    wiki = "金锺国 - 维基百科，自由的百科全书"
+    head = f"<title>{wiki}</title><meta property='og:title' content='{wiki}'>"
+    assert _title(head, "<h2>目录</h2>") == wiki      # which end is the site's: unknown
+
+
+def test_a_promotional_og_title_gives_way_to_the_heading_near_the_title():
+    head = ("<title>Paid Time Off (PTO) Policies: Best Practices & Benefits | Paycom Blog</title>"
+            "<meta property='og:title' content='Blog post >> Visit the Paycom blog to learn more'>")
+    assert _title(head, "<h1>Paid Time-Off Policies: Best Practices and Benefits</h1>") == \
+        "Paid Time-Off Policies: Best Practices and Benefits"
+
+
+def test_an_inner_title_segment_is_compared_when_it_is_the_longest():
+    head = "<title>Tama Galiere | Sydney Baby Dies After Hospital Visit... | Stuff.co.nz</title>"
+    headline = "'Healthy' baby dies after hospital visit"
+    assert _title(head, f"<h1>{headline}</h1>") == headline
+    section = "<title>Sex-selective abortion could be prevented, doctors say | News | National Post</title>"
+    assert _title(section, "<h2>News</h2>") == "Sex-selective abortion could be prevented, doctors say"
