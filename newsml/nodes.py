@@ -6,7 +6,9 @@ and ``<br>`` do. As in browsers, elements HTML does not define (custom elements,
 Word's ``<o:p>``) are inline. So a paragraph with a link in mid-sentence is one node (with a link
 share), while each entry of a link list is a node of its own. Coarser units of the
 papers (naive-Bayes blocks, ECON text-node-sets) are groupings of these nodes, so any
-method can answer with one score per text node.
+method can answer with one score per text node. A node's text has its white space
+collapsed, except that text inside ``<pre>`` keeps its line breaks (one line of code a
+line; blank lines and indentation go).
 
 The walk is iterative (``Element.iter``): documents nested 10,000 levels deep do
 not touch Python's recursion limit.
@@ -143,7 +145,10 @@ def segment_tree(body: Element) -> Segmentation:
             # a run of one piece, already normalized (seven nodes in ten), keeps the piece's
             # string as its text: one string, not two equal ones
             text = "".join(parts)
-            normal = normalize_space(text)
+            if "\n" in text and "pre" in run_path:    # preformatted: its line breaks are its own
+                normal = "\n".join(line for line in map(normalize_space, text.split("\n")) if line)
+            else:
+                normal = normalize_space(text)
             # (positional: keywords take twice as long, for every node of every page)
             nodes.append(TextNode(len(nodes), text if normal == text else normal, chars, link_chars,
                                   run_block, run_path, group, pieces, line))

@@ -150,3 +150,9 @@ def _paragraph_spans(tree):
         if e is not None:
             paragraphs[e, 1] = seen + sum(under.tag == "p" for under in element.iterdescendants())
     return paragraphs
+
+
+def test_preformatted_text_keeps_its_line_breaks_and_other_text_does_not():
+    page = load_page("<html><body><p>one\ntwo</p><pre>rsync -av src/ host:dst/\n\n  ls -l   dst\n"
+                     "<b>exit</b></pre></body></html>")
+    assert [node.text for node in page.nodes] == ["one two", "rsync -av src/ host:dst/\nls -l dst\nexit"]
