@@ -19,6 +19,15 @@ ZH = "北京时间昨天晚上，国家统计局发布了最新的经济数据�
     (EN * 2, None, "en"),
     ("Lorem ipsum dolor sit amet, consectetur adipisicing elit, sed do eiusmod tempor.", None, "und"),
     ("", None, "und"),
+    # function words win over a declaration they plainly contradict (a template's lang)
+    (EN * 2, "de", "en"),
+    ("Das Universitätsklinikum bietet seit 2014 eine persönliche Akte für die Patienten an, die sich "
+     "mit dem Arzt auf der Station und in der Praxis austauschen, und es ist nicht die erste.", "en", "de"),
+    ("Clique e saiba os horários da TV do GP do Brasil, o 20º da temporada. Conheça a pista e os pneus "
+     "que serão usados, com as zonas de DRS e o que mais se pode ver na corrida de domingo.", None, "pt"),
+    (EN * 2, "en-GB", "en"),
+    ("Rada miasta przyjęła budżet na przyszły rok, a burmistrz powiedział, że podatki nie wzrosną "
+     "w tym roku ani w następnym, choć opozycja chciała zmian w wielu miejscach planu.", "pl", "pl"),
 ])
 def test_detect_lang(text, declared, expected):
     assert detect_lang(text, declared) == expected
