@@ -14,8 +14,7 @@ Contents for Text Mining*, IEEE Access 2018).
    ``<title>``, and stays whole without a close heading unless the site's end is known
    (``og:site_name`` at one end, or three segments). Of three segments or more, the
    longest inner one is compared as well ("Name | Headline | Site"). A heading that
-   holds its reference and words the ``<title>`` lacks ("Sponsored by", a breadcrumb) gives
-   the reference.
+   ends in its reference after a sponsor's label or a breadcrumb gives the reference.
 3. Without meta title or headings: ``[id^=title]``, ``[id$=title]``, ``[class^=title]``.
 
 Edit distance is counted over scoring tokens (words, CJK characters) and divided by
@@ -36,6 +35,10 @@ _CJK = "\u3000-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uff00-\uffef"
 _SITE_SEPARATORS = re.compile(
     rf"\s+(?:[-|–—:·»]+|::)\s+|\s*[|｜]\s*|(?<=[{_CJK}])\s*[_—–-]+\s*|\s*[_—–-]+\s*(?=[{_CJK}])")
 _URL_START_RE = re.compile(r"^(https?://|www\.)")
+#: What comes before a headline in a heading without being part of it: a sponsor's label
+#: ("Sponsored by", "Presented by"), or a breadcrumb ending in a separator.
+_LABEL_OR_CRUMBS_RE = re.compile(r"(?:\b(?:sponsored|presented|brought to you|powered) by\W*$)|[〉>»›]\s*$",
+                                 re.IGNORECASE)
 #: An inner segment of the ``<title>`` is compared with the headings from this many tokens.
 MIDDLE_TOKENS = 3
 #: A heading at a normalized token distance above this is not taken for the meta title's.
@@ -183,15 +186,12 @@ def extract_title(doc: ParsedPage, given: str | None = None) -> str:
                     best, best_distance, nearest = candidate, distance / longest, reference
         if best_distance > MAX_DISTANCE:
             return meta
-        # a heading that holds its reference and more words than the <title> has ("Sponsored
-        # by" and the headline, a breadcrumb ending in it) has the headline in the reference
-        # alone; more words of the <title> ("AT CARVEN – PARIS" for "AT CARVEN") are the
-        # headline's own
+        # a heading that ends in its reference after a label or a breadcrumb ("Sponsored by",
+        # "Site 〉 Section 〉") has the headline in the reference alone; other words before or
+        # after it ("Is breast really best?", ", killing three") are the headline's own
         at = best.lower().find(nearest.lower())
-        if at >= 0 and len(nearest) < len(best):
-            extra = tokens(best[:at] + " " + best[at + len(nearest):])
-            if not set(extra) <= set(tokens(doc.title_text or "")):
-                return nearest
+        if at > 0 and at + len(nearest) == len(best) and _LABEL_OR_CRUMBS_RE.search(best[:at]):
+            return nearest
         return best
     if meta:
         return meta

@@ -113,9 +113,14 @@ def test_a_heading_holding_the_headline_and_more_gives_the_headline():
     crumbs = "<h2>uho優活健康網 〉檢視火線新聞 〉夏季濕疹冬天發作！靴子不透氣惹禍</h2>"
     uho = "<title>夏季濕疹冬天發作！靴子不透氣惹禍 - uho優活健康網</title>"
     assert _title(uho, crumbs) == "夏季濕疹冬天發作！靴子不透氣惹禍"
-    # words the <title> has too are the headline's own
+    # other words before or after it are the headline's own
     assert _title("<title>AT CARVEN – PARIS – HANNELI MUSTAPARTA</title>", "<h2>AT CARVEN – PARIS</h2>") == \
         "AT CARVEN – PARIS"
+    assert _title("<title>Storm hits coast</title>", "<h1>Storm hits coast, killing three</h1>") == \
+        "Storm hits coast, killing three"
+    kicker = "Is breast really best? Study finds babies fed on formula cry less"
+    daily = "<title>Study finds babies fed on formula cry less - Daily Mail</title>"
+    assert _title(daily, f"<h1>{kicker}</h1>") == kicker
 
 
 def test_an_og_title_copied_from_the_title_loses_a_known_site_name():
