@@ -28,6 +28,13 @@ ZH = "北京时间昨天晚上，国家统计局发布了最新的经济数据�
     (EN * 2, "en-GB", "en"),
     ("Rada miasta przyjęła budżet na przyszły rok, a burmistrz powiedział, że podatki nie wzrosną "
      "w tym roku ani w następnym, choć opozycja chciała zmian w wielu miejscach planu.", "pl", "pl"),
+    # languages off the lists stay undetermined, not the nearest listed one
+    ("Guvernul a adoptat miercuri proiectul de lege, iar ministrul a spus că taxele nu vor crește anul "
+     "acesta. Poliția cercetează accidentul de pe autostradă, unde două mașini s-au ciocnit.", None, "und"),
+    ("El Govern va aprovar dimecres el projecte de llei, i el ministre va dir que els impostos no pujaran "
+     "aquest any. La policia investiga l'accident a l'autopista, on van xocar dos cotxes.", None, "und"),
+    ("Regeringen vedtog onsdag lovforslaget, og ministeren sagde, at skatterne ikke stiger i år. Politiet "
+     "efterforsker ulykken på motorvejen, hvor to biler stødte sammen.", "en", "en"),
 ])
 def test_detect_lang(text, declared, expected):
     assert detect_lang(text, declared) == expected
