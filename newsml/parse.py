@@ -357,14 +357,18 @@ def xml_safe(text: str, known_clean: bool = False) -> str:
 
 def _utf8_read_as_latin1(match: re.Match[str]) -> str:
     """The character a UTF-8 sequence read as Latin-1 stood for, when it holds a C1 control
-    (which no text means); else the match unchanged (``Ã©`` may be meant)."""
+    (which no text means) and stands for a Latin letter, a sign or punctuation; else the
+    match unchanged (``Ã©`` may be meant; its C1 control is then read as Windows-1252)."""
     found = match.group(0)
     if _C1_RE.search(found) is None:
         return found
     try:
-        return found.encode("latin-1").decode("utf-8")
+        char = found.encode("latin-1").decode("utf-8")
     except UnicodeDecodeError:
         return found
+    # only what such text holds: Latin letters and signs, general punctuation, currency
+    # (``ß\x93``, a sharp s before a quote, would decode into an N'Ko letter)
+    return char if "\x80" <= char <= "\u02ff" or "\u2000" <= char <= "\u20cf" else found
 
 
 def _utf8_may_hold_not_xml(data: bytes, text: str) -> bool:

@@ -306,3 +306,12 @@ def test_c1_controls_are_read_as_the_text_they_stood_for(body):
 
 def test_c1_controls_windows_1252_lacks_are_dropped_and_latin_1_text_is_left_alone():
     assert extract(C1_PAGE.format("a\x81b &#141;c, Ã© and é stay.")).text == "ab c, Ã© and é stay."
+
+
+@pytest.mark.parametrize(("body", "expected"), [
+    ("\x84Gruß\x93 aus Köln", "„Gruß“ aus Köln"),      # ß and a C1 quote are no UTF-8 of a letter
+    ("Café\x94\xa0more", "Café” more"),
+    ("TÝ\x93 and so on", "TÝ“ and so on"),
+])
+def test_a_letter_before_a_c1_control_is_not_taken_for_utf8(body, expected):
+    assert extract(C1_PAGE.format(body)).text == expected
