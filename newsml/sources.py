@@ -135,25 +135,27 @@ def is_warc(path: str, stdin: IO[bytes] | None = None) -> bool:
     """Whether the file at ``path`` is a WARC file (see the module notes).
 
     Standard input (``-``) and a pipe or device named by a path (``<(zcat x.warc.gz)``,
-    ``/dev/stdin``) are looked at without taking their bytes: their first bytes can be
-    read once only, so a pipe's reader is kept for :func:`iter_pages` to read from.
+    ``/dev/stdin``) can be read once only: their first bytes are read to look at and kept,
+    in front of the rest, for :func:`iter_pages` to read from.
     """
     name = path.lower()
     if name.endswith(WARC_SUFFIXES):
         return True
-    if path == STDIN:
-        return _starts_as_warc(_peek(stdin if stdin is not None else _stdin()))
-    stream = _stream_reader(path)
-    if stream is not None:
-        return _starts_as_warc(_peek(stream))
+    sniffed = _sniffed(path, stdin)
+    if sniffed is not None:
+        return _starts_as_warc(sniffed[0])
     if _matches(PurePath(name), None):
         return False    # (an HTML-named WARC file is refused when read as a page)
     try:
         with open(path, "rb") as handle:
-            head = handle.read(512)
+            head = handle.read(_HEAD_BYTES)
     except (OSError, ValueError):  # ValueError: a NUL in the name
         return False  # the worker reading it says why
     return _starts_as_warc(head)
+
+
+#: How much of a file's start is read to tell a WARC file.
+_HEAD_BYTES = 512
 
 
 def _starts_as_warc(head: bytes) -> bool:
@@ -166,39 +168,78 @@ def _starts_as_warc(head: bytes) -> bool:
     return head.startswith(b"WARC/")
 
 
-def _peek(stream: IO[bytes]) -> bytes:
-    """The first bytes of ``stream`` without taking them (nothing when it cannot tell)."""
-    peek = getattr(stream, "peek", None)
-    if peek is None:
-        return b""
-    try:
-        return bytes(peek(512)[:512])
-    except (OSError, ValueError):
-        return b""
+#: Standard input and the pipes and devices looked at by :func:`is_warc`: their first bytes
+#: and a reader that gives them again, then the rest, by path (standard input by the
+#: stream's identity too), until :func:`iter_pages` reads them.
+_SNIFFED: dict[tuple[str, int], tuple[bytes, IO[bytes]]] = {}
 
 
-#: Readers of the pipes and devices that :func:`is_warc` looked at, by path, for
-#: :func:`iter_pages` to read the same bytes from (a pipe's bytes can be read once only).
-_STREAMS: dict[str, IO[bytes]] = {}
-
-
-def _stream_reader(path: str) -> IO[bytes] | None:
-    """A kept reader of ``path`` when it names a pipe or a device, not a regular file."""
-    if path in _STREAMS:
-        return _STREAMS[path]
-    try:
-        if stat.S_ISREG(os.stat(path).st_mode) or os.path.isdir(path):
+def _sniffed(path: str, stdin: IO[bytes] | None = None) -> tuple[bytes, IO[bytes]] | None:
+    """The first bytes of standard input (``-``) or of the pipe or device ``path`` names,
+    and a reader of all its bytes; None for a regular file, a folder or a path that cannot
+    be opened (the worker reading it says why)."""
+    stream: IO[bytes] | None = None
+    if path == STDIN:
+        stream = stdin if stdin is not None else _stdin()
+    key = (path, id(stream) if stream is not None else 0)
+    if key in _SNIFFED:
+        return _SNIFFED[key]
+    if stream is None:
+        try:
+            if stat.S_ISREG(os.stat(path).st_mode) or os.path.isdir(path):
+                return None
+            stream = open(path, "rb")  # noqa: SIM115 - kept open for iter_pages, which closes it
+        except (OSError, ValueError):
             return None
-        stream = open(path, "rb")  # noqa: SIM115 - kept open for iter_pages, which closes it
-    except (OSError, ValueError):
-        return None
-    _STREAMS[path] = stream
-    return stream
+    try:
+        head = _read_up_to(stream, _HEAD_BYTES)
+    except OSError:
+        head = b""
+    _SNIFFED[key] = head, io.BufferedReader(_Prefixed(head, stream))
+    return _SNIFFED[key]
+
+
+def _read_up_to(stream: IO[bytes], size: int) -> bytes:
+    """``size`` bytes of ``stream``, fewer only at its end (a pipe gives what it has)."""
+    chunks: list[bytes] = []
+    got = 0
+    while got < size:
+        chunk = stream.read(size - got)
+        if not chunk:
+            break
+        chunks.append(chunk)
+        got += len(chunk)
+    return b"".join(chunks)
+
+
+class _Prefixed(io.RawIOBase):
+    """A stream whose first bytes were read to look at, with them put back in front; it
+    counts the bytes it gave (FastWARC asks where it is, which a pipe cannot answer)."""
+
+    def __init__(self, head: bytes, stream: IO[bytes]) -> None:
+        self.head, self.stream, self.position = head, stream, 0
+
+    def readable(self) -> bool:
+        return True
+
+    def readinto(self, buffer: Any) -> int:
+        if self.head:
+            data, self.head = self.head[:len(buffer)], self.head[len(buffer):]
+        else:
+            data = self.stream.read(len(buffer)) or b""
+        buffer[:len(data)] = data
+        self.position += len(data)
+        return len(data)
+
+    def tell(self) -> int:
+        return self.position
 
 
 def warc_pages(path_or_stream: str | os.PathLike[str] | IO[bytes],
-               report: Callable[[str], None] | None = None) -> Iterator[tuple[Source, bytes]]:
-    """The HTML response records of a WARC file (a path, or a binary stream), in file order.
+               report: Callable[[str], None] | None = None,
+               name: str | None = None) -> Iterator[tuple[Source, bytes]]:
+    """The HTML response records of a WARC file (a path, or a binary stream, a pipe too),
+    in file order; ``name`` names a stream in the records (default: its ``name``).
 
     Each record's HTTP headers are stripped and its body decoded (chunks, gzip, brotli),
     at most :data:`~newsml.parse.MAX_PAGE_BYTES` + 1 bytes of it (a longer one is then
@@ -211,12 +252,26 @@ def warc_pages(path_or_stream: str | os.PathLike[str] | IO[bytes],
     from fastwarc.warc import ArchiveIterator, WarcRecordType
 
     if isinstance(path_or_stream, (str, os.PathLike)):
-        name = os.fspath(path_or_stream)
-        with open(name, "rb") as stream:
-            yield from _records(ArchiveIterator, WarcRecordType, stream, name, report)
+        path = os.fspath(path_or_stream)
+        with open(path, "rb") as stream:
+            yield from _records(ArchiveIterator, WarcRecordType, _seekable_or_counted(stream),
+                                name or path, report)
     else:
-        yield from _records(ArchiveIterator, WarcRecordType, path_or_stream,
-                            str(getattr(path_or_stream, "name", "<stream>")), report)
+        yield from _records(ArchiveIterator, WarcRecordType, _seekable_or_counted(path_or_stream),
+                            name or str(getattr(path_or_stream, "name", "<stream>")), report)
+
+
+def _seekable_or_counted(stream: IO[bytes]) -> IO[bytes]:
+    """``stream`` as FastWARC can read it: it asks where it is (``tell``), which a pipe
+    cannot answer (FastWARC then panics), so a pipe's bytes are counted for it."""
+    try:
+        if stream.seekable():
+            return stream
+    except (OSError, ValueError):
+        pass
+    if isinstance(stream, io.BufferedReader) and isinstance(stream.raw, _Prefixed):
+        return stream              # (its raw stream counts already)
+    return io.BufferedReader(_Prefixed(b"", stream))
 
 
 def _records(archive: Any, types: Any, stream: IO[bytes], name: str,
@@ -282,8 +337,10 @@ def iter_pages(paths: Iterable[str], stdin: IO[bytes] | None = None,
     stderr).
     """
     for path in paths:
-        if path == STDIN or _stream_reader(path) is not None:
-            yield from _stream_pages(path, stdin, report)
+        sniffed = _sniffed(path, stdin)
+        if sniffed is not None:
+            yield from _stream_pages(path, sniffed, report)
+            _SNIFFED.pop((path, id(stdin if stdin is not None else _stdin()) if path == STDIN else 0), None)
         elif (path in warc) if warc is not None else is_warc(path):
             try:
                 yield from warc_pages(path, report)
@@ -293,20 +350,21 @@ def iter_pages(paths: Iterable[str], stdin: IO[bytes] | None = None,
             yield Source(path), None
 
 
-def _stream_pages(path: str, stdin: IO[bytes] | None,
+def _stream_pages(path: str, sniffed: tuple[bytes, IO[bytes]],
                   report: Callable[[str], None] | None) -> Iterator[tuple[Source, Payload]]:
-    """The page, or the WARC records, of standard input or of a pipe named by ``path``:
-    read here, once (a worker could not read them again)."""
-    stream = (stdin if stdin is not None else _stdin()) if path == STDIN else _STREAMS.pop(path)
+    """The page, or the WARC records, of standard input or of a pipe named by ``path``
+    (``sniffed``: its first bytes and a reader of all of them): read here, once (a worker
+    could not read them again)."""
+    head, reader = sniffed
     try:
-        if _starts_as_warc(_peek(stream)):
+        if _starts_as_warc(head):
             try:
-                yield from _records_of(stream, path, report)
+                yield from warc_pages(reader, report, name=path)
             except (InvalidPageError, OSError) as exc:
                 yield Source(path), exc
         else:
             try:
-                data = stream.read(MAX_PAGE_BYTES + 1)
+                data = reader.read(MAX_PAGE_BYTES + 1)
             except OSError as exc:
                 reason = exc.strerror or exc
                 yield Source(path), InvalidPageError(f"cannot read {displayable(path)}: {reason}")
@@ -314,35 +372,7 @@ def _stream_pages(path: str, stdin: IO[bytes] | None,
                 yield Source(path), data
     finally:
         if path != STDIN:
-            stream.close()
-
-
-def _records_of(stream: IO[bytes], path: str,
-                report: Callable[[str], None] | None) -> Iterator[tuple[Source, bytes]]:
-    from fastwarc.warc import ArchiveIterator, WarcRecordType
-
-    readable = stream if stream.seekable() else _Unseekable(stream)
-    yield from _records(ArchiveIterator, WarcRecordType, readable, path, report)  # type: ignore[arg-type]
-
-
-class _Unseekable(io.RawIOBase):
-    """A pipe as FastWARC can read it: it asks where it is (``tell``), which a pipe cannot
-    answer, so the bytes read are counted."""
-
-    def __init__(self, stream: IO[bytes]) -> None:
-        self.stream, self.position = stream, 0
-
-    def readable(self) -> bool:
-        return True
-
-    def readinto(self, buffer: Any) -> int:
-        data = self.stream.read(len(buffer))
-        buffer[:len(data)] = data
-        self.position += len(data)
-        return len(data)
-
-    def tell(self) -> int:
-        return self.position
+            reader.close()
 
 
 def _stdin() -> IO[bytes]:

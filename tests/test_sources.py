@@ -131,17 +131,23 @@ def test_lists_of_paths_skip_blank_lines(tmp_path):
         list(read_list(str(tmp_path / "none.txt")))
 
 
-def _fifo_holding(tmp_path, data: bytes, name: str = "pipe"):
-    """A named pipe that a thread fills with ``data`` (as ``<(cat page.html)`` would)."""
+def _fifo_holding(tmp_path, data: bytes, name: str = "pipe", first: int = 0):
+    """A named pipe that a thread fills with ``data`` (as ``<(cat page.html)`` would);
+    with ``first``, that many bytes come alone, a moment before the rest."""
     import os
     import threading
+    import time
 
     path = tmp_path / name
     os.mkfifo(path)
 
     def fill():
         with open(path, "wb") as pipe:
-            pipe.write(data)
+            if first:
+                pipe.write(data[:first])
+                pipe.flush()
+                time.sleep(0.2)
+            pipe.write(data[first:])
 
     threading.Thread(target=fill, daemon=True).start()
     return path
@@ -158,12 +164,21 @@ def test_a_page_from_a_pipe_keeps_its_first_bytes(tmp_path):
 
 
 @pytest.mark.skipif(not hasattr(__import__("os"), "mkfifo"), reason="named pipes need a POSIX system")
-def test_a_warc_file_from_a_pipe_is_read_as_one(tmp_path):
+@pytest.mark.parametrize("first", [0, 2])          # 2: the pipe gives two bytes, then the rest
+def test_a_warc_file_from_a_pipe_is_read_as_one(tmp_path, first):
     warc = crawl(tmp_path / "crawl.warc.gz").read_bytes()
-    path = str(_fifo_holding(tmp_path, warc))
+    path = str(_fifo_holding(tmp_path, warc, first=first))
     assert is_warc(path)
     assert [source.url for source, _ in iter_pages([path], warc={path})] == [
         f"https://example.com/{i}" for i in range(3)]
+
+
+@pytest.mark.skipif(not hasattr(__import__("os"), "mkfifo"), reason="named pipes need a POSIX system")
+def test_warc_pages_reads_a_pipe_it_cannot_seek_in(tmp_path):
+    path = _fifo_holding(tmp_path, crawl(tmp_path / "crawl.warc.gz").read_bytes())
+    with open(path, "rb") as stream:
+        urls = [source.url for source, _ in warc_pages(stream)]
+    assert urls == [f"https://example.com/{i}" for i in range(3)]
 
 
 def test_a_warc_file_on_standard_input_is_read_as_one(tmp_path):
