@@ -159,7 +159,7 @@ def output_format(fmt: str | None, output: str | Path | None) -> str:
     return {".jsonl": "jsonl", ".json": "json"}.get(suffix, "text")
 
 
-def collect_paths(args: Iterable[str], from_file: str | Sequence[str] | None = None,
+def collect_paths(args: Iterable[str], from_file: str | os.PathLike[str] | Sequence[str] | None = None,
                   glob: str | None = None) -> list[str]:
     """The files to read: ``args`` then the paths listed in ``from_file`` (one list, or
     several in turn), folders expanded.
@@ -170,7 +170,7 @@ def collect_paths(args: Iterable[str], from_file: str | Sequence[str] | None = N
         raise NewsmlError("--glob needs a pattern, such as '*.htm' (it is matched against each "
                           "file's path inside the folder)")
     args = list(args)
-    lists = [from_file] if isinstance(from_file, str) else list(from_file or ())
+    lists = [os.fspath(from_file)] if isinstance(from_file, (str, os.PathLike)) else list(from_file or ())
     if lists.count(STDIN) > 1:
         raise NewsmlError("standard input can be read as a list of paths once only (--from-file -)")
     listed = [path for one in lists for path in read_list(one)]

@@ -242,12 +242,15 @@ def evaluate(
                 if debug:
                     traceback.print_exc()
                 _fail(f"{folder}: {describe(exc)}", code=1)
-            rows.append(report.summary())
             for page_id, why in report.skipped:
                 typer.echo(f"newsml: warning: {folder.name}/{page_id}: {why}", err=True)
+            if report.pages:          # (no row of zeros for a folder of empty golds)
+                rows.append(report.summary())
             for page in report.pages:
                 if page.error:
                     typer.echo(f"newsml: warning: {folder.name}/{page.id}: {page.error}", err=True)
+    if not rows:
+        _fail(f"no page to score: every gold text in {', '.join(map(str, corpora))} is empty")
     if output_format is TableFormat.json:
         for row in rows:
             typer.echo(json.dumps(row, ensure_ascii=False))

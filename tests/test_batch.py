@@ -497,6 +497,14 @@ def test_ctrl_c_inside_the_first_json_record_still_leaves_valid_json():
     assert empty.text == "[]\n"
 
 
+def test_collect_paths_takes_a_list_file_as_a_path(tmp_path):
+    from newsml.batch import collect_paths
+
+    listing = tmp_path / "list.txt"
+    listing.write_text(f"{PAGES[0]}\n{PAGES[1]}\n", encoding="utf-8")
+    assert collect_paths([], listing) == [str(PAGES[0]), str(PAGES[1])]
+
+
 def test_output_dash_is_standard_output(tmp_path, monkeypatch):
     monkeypatch.chdir(tmp_path)
     result = predict(str(PAGES[0]), "-o", "-", "-f", "jsonl", "-m", "econ")

@@ -200,3 +200,13 @@ def test_api_and_evaluate_errors_say_what_to_give(runner, tmp_path, page):
     result = runner.invoke(app, ["evaluate", str(nogold)])
     assert result.exit_code == 2
     assert "has its gold text beside it (<id>.txt for a.html: a.txt)" in result.stderr
+
+
+def test_evaluate_fails_when_every_gold_is_empty(runner, tmp_path):
+    corpus = tmp_path / "blank"
+    corpus.mkdir()
+    for name in ("a", "b"):
+        (corpus / f"{name}.html").write_text(ARTICLE, encoding="utf-8")
+        (corpus / f"{name}.txt").write_text(" \n", encoding="utf-8")
+    result = runner.invoke(app, ["evaluate", str(corpus), "-m", "econ", "-f", "json"])
+    assert result.exit_code == 2 and not result.stdout and "every gold text" in result.stderr
