@@ -37,9 +37,7 @@ declared UTF-16/UTF-32 without a byte-order mark means UTF-8 (WHATWG).
 from __future__ import annotations
 
 import codecs
-import functools
 import re
-from collections import Counter
 
 _BOMS = (
     (codecs.BOM_UTF8, "utf-8"),
@@ -119,6 +117,31 @@ _TOLERANCE = 50
 _SHORT_KOREAN = 12
 #: How many of the most frequent Chinese characters count as common (:func:`_uncommon_chinese`).
 _COMMON_HANZI_COUNT = 1000
+#: The :data:`_COMMON_HANZI_COUNT` most frequent Chinese characters: each character of
+#: jieba's dictionary counted with the frequencies of the words it is in (in code point
+#: order; tests/test_encoding.py recounts them from the installed jieba).
+COMMON_HANZI = frozenset(
+    "一七万三上下不与专且世业东两严个中丰临为主举久么义之乎乐九也习乡书买乱了争事二于云互五亚些交产京亮亲"
+    "人亿什仅今介仍从他代令以们件价任份企伊众优会传伤伯似但位低住体何余作你使例供依侧便俄保信修倒候值假做"
+    "停像儿元兄充先光克免党入全八公六兰共关兴兵其具典养内再写军农冲决况冷准减几出击刀分切划列刘则刚创初判"
+    "利别到制刺刻前剑剧副力办功加务动助劳势包化北区医十千升半华协单卖南博占卫印危即却厂历压原去县参又及友"
+    "双反发取受变口古句另只叫召可台史右叶号司吃各合同名后向吗否吧含听吴吸告员呢周味呼命和咱品哈响哥哪唐商"
+    "啊善喜喝器四回因团园围固国图土在地场均坐块坚型城域基堂境墙增士声处备复夏外多夜够大天太夫央失头奇女她"
+    "好如妇妈始姑姓委威娘子字存孙季学孩宁它守安宋完宗官定宜宝实审客宣室宫害家容密富察对导封射将小少尔尚就"
+    "尼尽局层居届展属山岁岛岸州工左差己已巴市布师希帝带席帮常干平年并广庆序应底府度座庭康建开异式引弟张弹"
+    "强归当录形彩影往征待很律得微德心必志忙快念忽怀态怎怕思急性怪总恩息恶情惊想意感愿慢成我或战户房所手才"
+    "打执扩批找承技把投抗护报担拉招括拿持指按挥换据授掌排探接控推提支收改攻放政故效敌救教敢散数整文斗料断"
+    "斯新方施旁旅族无既日旧早时昌明易星春是显晚普景暗曲更曾最月有服望朝期木未本术朱机杀杂权李材村条来杨松"
+    "板极构林果枪架某查标树校样核根格案桥检植楚楼模次欢欧止正此步武死段殿母每毒比毕毛毫民气水永求汉江沉沙"
+    "没河油治沿法波注泽洋洞洪洲活派流测济海消深清渐温港游湖湾源满演激火灵炮点烈热然照熟爱父爷片版牌牙牛物"
+    "特状独献率玉王环现班球理甚生用田由甲电男画界留略病痛登白百的皇皮益监盘盛目直相省看真眼着督知短石矿研"
+    "破础确示礼社祖神票禁福离种科秘积称移程稳究空穿突立站竟章端笑笔第等筑答策简算管米类精系素索紧红约级纪"
+    "纳线练组细织终经结给绝统继续维编网罗罪置美群老考者而职联肉股育背胜胡能脑脚脸臣自至致航般船良色艺节花"
+    "苏若苦英范茶荆草药获菜营落著蒙藏虽血行街衣补表被装襄西要见观规视觉角解言警计认让训议记讲许论设证评识"
+    "诉词试诗话该语说请读谁调谈谷象负财责败货质贵费资赛走赶起超越足跟路身车转轮软轻载较辑输辖边达过迎运近"
+    "还这进远连述追退送适选逐通速造遇道遗那邦部都鄂配酒采里重量金钟钱铁银销错镇长门问间闻队防阳阵阶阿附际"
+    "陆陈降限院除险陵随难雄集雨雷需露青静非靠面革音顶项顺须顾顿预领题额风飞食饭馆首香马验骨高鱼鲜黄黑齐龙"
+)
 #: Below this share of common characters, a short text read as Chinese is taken for Korean.
 #: Two words of Chinese (20,000 made of corpus text, in GBK with a space) read as Korean 2
 #: more times than before with it, a half made it 19; 40 short Korean headings and menu
@@ -157,8 +180,10 @@ _ALPHABETS = {
 }
 #: Code pages :func:`_by_alphabets` may choose, in the order that breaks a tie.
 _ALPHABET_CHOICES = ("cp1252", "cp1250")
-#: The letters of a page's first 512 KB are enough to tell its code page.
-_ALPHABET_BYTES = 512 * 1024
+#: 16 KB from a page's first byte past ASCII hold letters enough to tell its code page
+#: (a few milliseconds).
+_HIGH_BYTE_RE = re.compile(b"[\x80-\xff]")
+_ALPHABET_BYTES = 16 * 1024
 #: A word: a run of two letters or more, any script.
 _WORD_RE = re.compile(r"[^\W\d_]{2,}")
 #: Letters no word of the code page's languages ends with, though the other's do: Danish
@@ -363,23 +388,8 @@ def _uncommon_chinese(data: bytes) -> bool:
     if chinese is None:
         return True
     found = _CJK_RE.findall(chinese)
-    common = _common_hanzi()
+    common = COMMON_HANZI
     return sum(char in common for char in found) < _COMMON_HANZI_SHARE * len(found)
-
-
-@functools.lru_cache(maxsize=1)
-def _common_hanzi() -> frozenset[str]:
-    """The :data:`_COMMON_HANZI_COUNT` most frequent Chinese characters, counted over the
-    words of jieba's dictionary weighted by their frequency (read once, when needed: 0.5 s)."""
-    from .text import _jieba
-
-    counts: Counter[str] = Counter()
-    with _jieba().dt.get_dict_file() as lines:
-        for line in lines:
-            word, frequency = line.decode("utf-8").split(" ")[:2]
-            for char in word:
-                counts[char] += int(frequency)
-    return frozenset(char for char, _ in counts.most_common(_COMMON_HANZI_COUNT))
 
 
 def _mostly_cjk(text: str) -> bool:
@@ -411,7 +421,9 @@ def _by_alphabets(data: bytes, guess: str) -> str:
     longer ones: Slovene and Croatian spell ``č`` where French and Italian spell ``è``,
     with the same byte."""
     scores = {}
-    head = data[:_ALPHABET_BYTES]
+    first = _HIGH_BYTE_RE.search(data)       # from the first accented letter on (not the head's markup)
+    start = max(0, first.start() - 64) if first else 0
+    head = data[start:start + _ALPHABET_BYTES]
     for codec in dict.fromkeys((guess, *_ALPHABET_CHOICES)):
         text = _decode_mostly(head, codec, tolerance=None)
         if text is not None:

@@ -191,6 +191,12 @@ def test_undeclared_central_european_text_is_windows_1250(body):
     assert decode_html(html.encode("cp1250")) == (html, "cp1250")
 
 
+def test_undeclared_windows_1250_after_a_long_ascii_head():
+    head = "<script>" + "var x = 1;\n" * 3000 + "</script>"      # 33 KB before the first letter
+    html = f"<html><head>{head}</head><body><p>Prezydent spotkał się w środę z ministrem.</p></body></html>"
+    assert decode_html(html.encode("cp1250")) == (html, "cp1250")
+
+
 @pytest.mark.parametrize("body", [
     "The café raised £20m for the naïve résumé project.",           # £ would be Ł in Windows-1250
     "¿Quién pagará la cuenta?",                                     # ¿ would be ż
@@ -264,3 +270,19 @@ def test_a_declared_hz_page_with_a_bad_pair_is_still_hz():
     data = page(ZH, "hz-gb-2312").encode("hz").replace(b"~{", b"~{\x21\x7f", 1)
     text, codec = decode_html(data)
     assert codec == "hz" and ZH[10:40] in text
+
+
+def test_the_common_hanzi_are_the_most_frequent_of_jiebas_dictionary():
+    from collections import Counter
+
+    import jieba
+
+    from newsml.encoding import _COMMON_HANZI_COUNT, COMMON_HANZI
+
+    counts: Counter[str] = Counter()
+    with jieba.dt.get_dict_file() as lines:
+        for line in lines:
+            word, frequency = line.decode("utf-8").split(" ")[:2]
+            for char in word:
+                counts[char] += int(frequency)
+    assert {char for char, _ in counts.most_common(_COMMON_HANZI_COUNT)} == COMMON_HANZI
