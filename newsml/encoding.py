@@ -388,8 +388,7 @@ def _uncommon_chinese(data: bytes) -> bool:
     if chinese is None:
         return True
     found = _CJK_RE.findall(chinese)
-    common = COMMON_HANZI
-    return sum(char in common for char in found) < _COMMON_HANZI_SHARE * len(found)
+    return sum(char in COMMON_HANZI for char in found) < _COMMON_HANZI_SHARE * len(found)
 
 
 def _mostly_cjk(text: str) -> bool:

@@ -178,15 +178,15 @@ def _sniffed(path: str, stdin: IO[bytes] | None = None) -> tuple[bytes, IO[bytes
     """The first bytes of standard input (``-``) or of the pipe or device ``path`` names,
     and a reader of all its bytes; None for a regular file, a folder or a path that cannot
     be opened (the worker reading it says why)."""
-    stream: IO[bytes] | None = None
-    if path == STDIN:
-        stream = stdin if stdin is not None else _stdin()
-    key = (path, id(stream) if stream is not None else 0)
+    key = _sniff_key(path, stdin)
     if key in _SNIFFED:
         return _SNIFFED[key]
-    if stream is None:
+    if path == STDIN:
+        stream = stdin if stdin is not None else _stdin()
+    else:
         try:
-            if stat.S_ISREG(os.stat(path).st_mode) or os.path.isdir(path):
+            mode = os.stat(path).st_mode
+            if stat.S_ISREG(mode) or stat.S_ISDIR(mode):
                 return None
             stream = open(path, "rb")  # noqa: SIM115 - kept open for iter_pages, which closes it
         except (OSError, ValueError):
@@ -197,6 +197,11 @@ def _sniffed(path: str, stdin: IO[bytes] | None = None) -> tuple[bytes, IO[bytes
         head = b""
     _SNIFFED[key] = head, io.BufferedReader(_Prefixed(head, stream))
     return _SNIFFED[key]
+
+
+def _sniff_key(path: str, stdin: IO[bytes] | None) -> tuple[str, int]:
+    """Where :data:`_SNIFFED` keeps ``path``: standard input also by the stream's identity."""
+    return path, id(stdin if stdin is not None else _stdin()) if path == STDIN else 0
 
 
 def _read_up_to(stream: IO[bytes], size: int) -> bytes:
@@ -339,8 +344,8 @@ def iter_pages(paths: Iterable[str], stdin: IO[bytes] | None = None,
     for path in paths:
         sniffed = _sniffed(path, stdin)
         if sniffed is not None:
+            del _SNIFFED[_sniff_key(path, stdin)]       # read once: not kept past this
             yield from _stream_pages(path, sniffed, report)
-            _SNIFFED.pop((path, id(stdin if stdin is not None else _stdin()) if path == STDIN else 0), None)
         elif (path in warc) if warc is not None else is_warc(path):
             try:
                 yield from warc_pages(path, report)

@@ -67,7 +67,7 @@ def title_segments(title: str, site_name: str = "") -> list[str]:
     segment that is not the site is the headline; without one, the longer end segment.
     """
     title = normalize_space(title)
-    parts = [part.strip() for part in _SITE_SEPARATORS.split(title) if part.strip()]
+    parts = _title_parts(title)
     if len(parts) < 2:
         return [title]
     first, last = parts[0], parts[-1]
@@ -79,11 +79,16 @@ def title_segments(title: str, site_name: str = "") -> list[str]:
     return [title, first if len(tokens(first)) >= len(tokens(last)) else last]
 
 
+def _title_parts(title: str) -> list[str]:
+    """The segments of a ``<title>`` between its site separators."""
+    return [part.strip() for part in _SITE_SEPARATORS.split(normalize_space(title)) if part.strip()]
+
+
 def _site_end_known(title: str, site_name: str) -> bool:
     """Whether :func:`title_segments` knows, not guesses, which end of ``title`` is the
     site's: ``site_name`` is at one end, or three segments or more ("Headline | Section |
     Site", where the headline end is the longer one)."""
-    parts = [part.strip().lower() for part in _SITE_SEPARATORS.split(normalize_space(title)) if part.strip()]
+    parts = [part.lower() for part in _title_parts(title)]
     if len(parts) >= 3:
         return True
     site = normalize_space(site_name).lower()
@@ -95,7 +100,7 @@ def _middle_segment(title: str) -> list[str]:
     Site"), which :func:`title_segments` (the ends) does not offer, when it is the longest
     segment and of :data:`MIDDLE_TOKENS` tokens or more; else none (an inner "News" or
     "Sport" names a section, and a heading of the same name is no headline)."""
-    parts = [part.strip() for part in _SITE_SEPARATORS.split(normalize_space(title)) if part.strip()]
+    parts = _title_parts(title)
     if len(parts) < 3:
         return []
     sizes = [len(tokens(part)) for part in parts]

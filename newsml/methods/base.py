@@ -128,9 +128,9 @@ def resolve_name(name: str) -> str:
     key = name.strip().lower()
     if key == "default":
         return DEFAULT_METHOD
-    if key not in methods() and key == "adapted":     # (adaptation not imported yet)
-        raise ConfigurationError(ADAPTED_HINT)
     if key not in methods():
+        if key == "adapted":         # (adaptation not imported yet)
+            raise ConfigurationError(ADAPTED_HINT)
         known = ", ".join(["default", *sorted(methods())])
         raise ConfigurationError(f"unknown method {name!r}: choose one of {known}")
     return key
