@@ -314,7 +314,7 @@ def train(
         with progress_bar() as progress, _warnings_on_stderr():
             fitted, metadata = train_method(name, corpora, split=split.value, cv_folds=folds,
                                             progress=progress, base=base, jobs=jobs or available_cores())
-        save_model(fitted, output, **metadata)
+        save_model(fitted, output, overwrite=force, **metadata)
     except (NewsmlError, OSError) as exc:
         if debug:
             traceback.print_exc()

@@ -113,14 +113,20 @@ def restricted_load(path: str | Path) -> Any:
         return _unpickler_class()(name, stream, True).load()
 
 
-def save_model(method: NodeMethod, path: str | Path, **metadata: Any) -> Path:
-    """Write ``method`` and its metadata to ``path`` (atomically: a crash leaves no half file)."""
+def save_model(method: NodeMethod, path: str | Path, overwrite: bool = False, **metadata: Any) -> Path:
+    """Write ``method`` and its metadata to ``path`` (atomically: a crash leaves no half file).
+
+    An existing file is replaced only with ``overwrite=True``: a model that took an hour to
+    train is not lost to a reused name (OutputError otherwise).
+    """
     import joblib
     import sklearn
 
     path = Path(path)
     if path.exists() and not path.is_file():  # renaming over a device or a folder would replace it
         raise OutputError(f"cannot write {path}: not a regular file")
+    if path.exists() and not overwrite:
+        raise OutputError(f"{path} exists: pass overwrite=True to replace it")
     record = {
         "format": FORMAT,
         "format_version": FORMAT_VERSION,

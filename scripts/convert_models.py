@@ -30,7 +30,7 @@ def convert(path: Path, out: Path) -> Path:
             if key not in ("format", "format_version", "method", "params")}
     kept.setdefault("converted", []).append(
         f"{dt.date.today().isoformat()}: classifiers kept as numpy arrays (scripts/convert_models.py)")
-    return save_model(method, out, **kept)
+    return save_model(method, out, overwrite=True, **kept)
 
 
 def main() -> int:

@@ -44,7 +44,7 @@ def main() -> int:
         with progress_bar() as progress:
             method, metadata = train_method(name, corpora, split="train", cv_folds=args.cv_folds,
                                             progress=progress, jobs=args.jobs)
-        path = save_model(method, args.out / f"{name}.joblib", **metadata)
+        path = save_model(method, args.out / f"{name}.joblib", overwrite=True, **metadata)
         info = metadata["training"]
         print(f"{name}: {info['pages']} train pages {info['corpora']}, cv F1 {_figure(metadata['cv_f1'])}, "
               f"{time.perf_counter() - start:.0f} s -> {path}", flush=True)

@@ -111,6 +111,19 @@ def test_saving_is_atomic_and_keeps_no_temporary_files(tmp_path):
     assert load_model(path)[0].name == "econ"
 
 
+def test_an_existing_model_file_is_replaced_only_when_asked(tmp_path):
+    path = save_model(new_method("econ"), tmp_path / "model.joblib")
+    before = path.read_bytes()
+    from newsml import OutputError
+
+    with pytest.raises(OutputError, match="exists: pass overwrite=True"):
+        save_model(new_method("cetr"), path)
+    assert path.read_bytes() == before and load_model(path)[0].name == "econ"
+    save_model(new_method("cetr"), path, overwrite=True)
+    assert load_model(path)[0].name == "cetr"
+    assert [p.name for p in tmp_path.iterdir()] == ["model.joblib"]
+
+
 @pytest.mark.parametrize("name", ["fusion", "nb", "cedst", "cedst-nc", "cedst-tf"])
 def test_shipped_models_load(name):
     path = shipped_model_path(name)
