@@ -122,7 +122,18 @@ def cross_validated_f1(make: Callable[[], NodeMethod], pages: Sequence[Page],
                        labels: Sequence[np.ndarray], golds: Sequence[str], folds: int = 5,
                        random_state: int = 0, groups: Sequence[object] | None = None,
                        progress: ProgressHook | None = None, jobs: int = 1) -> float:
-    """Macro F1 against the gold texts of pages extracted by models trained on the other folds.
+    """Macro F1 against the gold texts of pages extracted by models trained on the other folds
+    (the macro of :func:`cross_validated_scores`, which says how the folds are made and run)."""
+    return macro(cross_validated_scores(make, pages, labels, golds, folds, random_state, groups,
+                                        progress, jobs)).f1
+
+
+def cross_validated_scores(make: Callable[[], NodeMethod], pages: Sequence[Page],
+                           labels: Sequence[np.ndarray], golds: Sequence[str], folds: int = 5,
+                           random_state: int = 0, groups: Sequence[object] | None = None,
+                           progress: ProgressHook | None = None, jobs: int = 1) -> list[Score]:
+    """Each page's score against its gold text, extracted by a model trained on the other
+    folds, in page order (so two methods can be compared page by page).
 
     With ``groups`` (e.g. sites), a group's pages are held out together. With ``jobs`` > 1
     the folds are fitted in that many forked processes (one math-library thread each) on
@@ -159,10 +170,14 @@ def cross_validated_f1(make: Callable[[], NodeMethod], pages: Sequence[Page],
                 progress.advance()
     finally:
         _FOLDS = None
-    return macro([result for index in sorted(by_fold) for result in by_fold[index]]).f1
+    in_order: list[Score | None] = [None] * len(pages)
+    for index, scores in by_fold.items():
+        for page, result in zip(splits[index][1], scores):
+            in_order[page] = result
+    return [result for result in in_order if result is not None]
 
 
-#: What :func:`_fold_scores` reads: set by :func:`cross_validated_f1` before it forks the
+#: What :func:`_fold_scores` reads: set by :func:`cross_validated_scores` before it forks the
 #: fold processes, which inherit it (pages hold lxml trees, which cannot be pickled).
 _FOLDS: tuple[Any, ...] | None = None
 

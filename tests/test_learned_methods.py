@@ -19,7 +19,7 @@ from newsml.methods import new_method
 from newsml.methods.fusion import CUTS, DEFAULT_TREE_EVIDENCE, SIGMAS, Fusion
 from newsml.persistence import get_method
 from newsml.scoring import macro, score
-from newsml.training import cross_validated_f1
+from newsml.training import cross_validated_f1, cross_validated_scores
 
 
 def test_otsu_splits_two_clusters_on_a_fine_grid():
@@ -152,6 +152,24 @@ def test_cross_validated_f1_scores_held_out_pages(labeled):
     docs, labels, train, _ = labeled
     f1 = cross_validated_f1(lambda: new_method("nb"), docs, labels, [p.gold for p in train], folds=3)
     assert 0.5 < f1 <= 1.0
+
+
+def test_cross_validated_scores_are_each_page_held_out_in_page_order(labeled):
+    """One score per page, each that of the page's own extraction by the model of its fold."""
+    from newsml.extract import extract_page
+    from newsml.model_selection import page_folds
+    from newsml.scoring import macro, score
+
+    docs, labels, train, _ = labeled
+    golds = [p.gold for p in train]
+    scores = cross_validated_scores(lambda: new_method("nb"), docs, labels, golds, folds=3)
+    assert len(scores) == len(docs)
+    assert macro(scores).f1 == pytest.approx(cross_validated_f1(lambda: new_method("nb"), docs, labels, golds,
+                                                                folds=3))
+    for fitting, held in page_folds(len(docs), 3, 0):
+        model = new_method("nb").fit([docs[i] for i in fitting], [labels[i] for i in fitting])
+        for i in held:
+            assert scores[i] == score(extract_page(docs[i], model).text, golds[i])
 
 
 def test_cross_validation_in_processes_gives_the_same_f1(labeled, monkeypatch):
