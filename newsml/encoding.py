@@ -13,15 +13,19 @@ Order:
    the middle of a character, or with a stray invalid byte among plenty of valid
    multi-byte text, is still UTF-8: the damage becomes U+FFFD, not a whole page of
    mojibake;
-5. the declared charset (meta or XML declaration), when the bytes fit it (a cut-off
-   tail and rare bad bytes tolerated as above);
+5. the declared charset (meta or XML declaration, in the first 8 KB or anywhere before
+   ``<body>``), when the bytes fit it (a cut-off tail and rare bad bytes tolerated as above);
 6. Shift-JIS (Windows-932), when the bytes decode cleanly to text rich in kana: such
    bytes also decode as GB18030, into rare Chinese characters;
 7. EUC-KR (Windows-949), when they decode cleanly to Korean (:func:`_korean`), which
    GB18030 would also read;
 8. GB18030, when it decodes the bytes cleanly into mostly CJK text (short Chinese
-   pages without a declaration are where statistical detection errs most);
-9. statistical detection (charset-normalizer), except for pages with only a handful of
+   pages without a declaration are where statistical detection errs most); else Big5
+   (HKSCS), when it does, in characters that are not glued to Latin letters (Big5's
+   second bytes are often ASCII letters, which GB18030's check takes for Western text);
+9. statistical detection (charset-normalizer) on the bytes from the first non-ASCII one
+   (the chunks it samples of a whole page may all fall in a long script before the
+   text), except for pages with only a handful of
    non-ASCII bytes: there the evidence is too thin and Windows-1252, the web's most
    common legacy encoding, is the better guess. Between Windows-1252 and Windows-1250
    (and a Windows-1257 guess), the page's accented letters decide: the code page in
@@ -55,6 +59,10 @@ _DECLARED_RE = re.compile(
     re.IGNORECASE,
 )
 _SNIFF_BYTES = 8192
+#: Where a declaration after the first :data:`_SNIFF_BYTES` is still looked for: before
+#: ``<body``, within this many bytes.
+_HEAD_BYTES = 1 << 18
+_BODY_START_RE = re.compile(rb"<body[\s>]", re.IGNORECASE)
 _HIGH_BYTES = bytes(range(128, 256))
 _NON_ASCII_RE = re.compile("[^\x00-\x7f]")
 _KANA_RE = re.compile("[\u3040-\u30ff]")
@@ -216,8 +224,16 @@ def canonical_encoding(name: str) -> str | None:
 
 
 def declared_encoding(data: bytes) -> str | None:
-    """The charset a page declares in its first bytes (meta or XML declaration), if usable."""
+    """The charset a page declares (meta or XML declaration), if usable: in its first
+    :data:`_SNIFF_BYTES`, else anywhere before its ``<body>`` (within :data:`_HEAD_BYTES`).
+
+    Browsers honour a ``<meta charset>`` met later in the head too, by decoding the page
+    again; pages that open with kilobytes of inline script or style put it there.
+    """
     match = _DECLARED_RE.search(data[:_SNIFF_BYTES])
+    if not match and len(data) > _SNIFF_BYTES:
+        body = _BODY_START_RE.search(data, 0, _HEAD_BYTES)
+        match = _DECLARED_RE.search(data, 0, body.start() if body else _HEAD_BYTES)
     if not match:
         return None
     label = (match.group(1) or match.group(2)).decode("ascii", "ignore")
@@ -257,6 +273,9 @@ def decode_html(data: bytes) -> tuple[str, str]:
     text = _decode_mostly(data, "gb18030", tolerance=None)
     if text is not None and _mostly_cjk(text) and not _latin_pairs(data, text):
         return text, "gb18030"
+    text = _decode_mostly(data, "big5hkscs", tolerance=None)
+    if text is not None and _mostly_cjk(text) and not _glued_to_latin(text):
+        return text, "big5hkscs"
     non_ascii_bytes = len(data) - len(data.translate(None, _HIGH_BYTES))
     detected = "cp1252" if non_ascii_bytes < _FEW_NON_ASCII else _detect(data)
     if detected in _ALPHABETS:
@@ -408,6 +427,13 @@ def _latin_pairs(data: bytes, text: str) -> bool:
     ascii_ended = sum(1 for character in characters if len(character) == 2 and character[1] < 0x80)
     if ascii_ended <= _LATIN_PAIR_SHARE * len(characters):
         return False
+    return _glued_to_latin(text)
+
+
+def _glued_to_latin(text: str) -> bool:
+    """Whether most CJK characters of ``text`` touch a Latin letter: Western text read as a
+    double-byte code (an accented letter and the letter after it make one character:
+    ``B\xfcrger`` in Big5 is 'B僱ger'), not Chinese, whose characters seldom do."""
     head = text[:_SNIFF_BYTES * 8]
     return len(_CJK_BY_LATIN_RE.findall(head)) > 0.5 * len(_CJK_RE.findall(head))
 
@@ -453,8 +479,18 @@ def _alphabet_score(text: str, codec: str) -> int:
                for alphabet in _ALPHABETS[codec])
 
 
+def _from_first_non_ascii(data: bytes) -> bytes:
+    """``data`` from shortly before its first non-ASCII byte: what the detector should
+    weigh. It samples a few chunks of what it is given, and on a page that opens with
+    kilobytes of inline script those held ASCII alone: a Big5 page was read as
+    Windows-1250."""
+    first = _HIGH_BYTE_RE.search(data)
+    return data[max(0, first.start() - 512):] if first else data
+
+
 def _detect(data: bytes) -> str | None:
-    """Statistical guess of the encoding (charset-normalizer), widened to its superset.
+    """Statistical guess of the encoding (charset-normalizer), widened to its superset, made
+    from the first non-ASCII byte on (:func:`_from_first_non_ascii`).
 
     Among guesses it ranks alike (as messy and as coherent), Windows-1252 wins when the
     text reads as a language written in it: Spanish reads as well in Windows-1250 (``ñ``
@@ -462,7 +498,7 @@ def _detect(data: bytes) -> str | None:
     """
     from charset_normalizer import from_bytes
 
-    matches = from_bytes(data)
+    matches = from_bytes(_from_first_non_ascii(data))
     best = matches.best()
     if best is None:
         return None

@@ -197,6 +197,37 @@ def test_undeclared_windows_1250_after_a_long_ascii_head():
     assert decode_html(html.encode("cp1250")) == (html, "cp1250")
 
 
+LONG_HEAD = "<script>" + "var x = 1;\n" * 1000 + "</script>"       # 11 KB before the first letter
+BIG5 = "氣象局發布海上颱風警報，全臺各縣市明日停止上班上課。民眾應做好防颱準備，避免前往海邊及山區。"
+
+
+@pytest.mark.parametrize("paragraphs", [2, 10])
+def test_undeclared_big5_after_a_long_ascii_head(paragraphs):
+    """The detector samples a few chunks of the page: they held only the head's script,
+    and a Big5 page came out as Windows-1250 mojibake."""
+    body = f"<p>{BIG5}</p>" * paragraphs
+    html = f"<html><head>{LONG_HEAD}<title>颱風來襲</title></head><body>{body}</body></html>"
+    assert decode_html(html.encode("big5")) == (html, "big5hkscs")
+
+
+def test_a_declaration_after_a_long_ascii_head_is_read():
+    html = (f"<html><head>{LONG_HEAD}<meta charset=big5><title>颱風來襲</title></head>"
+            f"<body><p>{BIG5}</p></body></html>")
+    assert declared_encoding(html.encode("big5")) == "big5hkscs"
+    assert decode_html(html.encode("big5")) == (html, "big5hkscs")
+    # in the body, past the head, it declares nothing (a quoted snippet, an article on HTML)
+    late = (f"<html><head>{LONG_HEAD}</head><body><p>&lt;meta charset=big5&gt;</p>"
+            "<meta charset=koi8-r></body></html>")
+    assert declared_encoding(late.encode()) is None
+
+
+def test_undeclared_french_after_a_long_ascii_head_is_windows_1252():
+    html = (f"<html><head>{LONG_HEAD}</head><body><p>Le président a déclaré que la réforme serait "
+            "présentée à l'Assemblée dès la rentrée.</p><p>Les élèves ont reçu leurs résultats après une "
+            "très longue attente, a précisé le ministère.</p></body></html>")
+    assert decode_html(html.encode("cp1252")) == (html, "cp1252")
+
+
 @pytest.mark.parametrize("body", [
     "The café raised £20m for the naïve résumé project.",           # £ would be Ł in Windows-1250
     "¿Quién pagará la cuenta?",                                     # ¿ would be ż
