@@ -294,8 +294,12 @@ def train(
     from .progress import progress_bar
     from .training import train_method
 
+    # the labeled pages, their golds and the base model are inputs: never written over
+    inputs = [path for folder in corpora if folder.is_dir() for path in folder.iterdir()]
+    if base is not None and Path(base).is_file():
+        inputs.append(Path(base))
     try:
-        check_output(output)
+        check_output(output, inputs, what="training files or the base model")
     except OutputError as exc:
         _fail(str(exc))
     if output.exists() and not output.is_file():

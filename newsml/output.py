@@ -50,11 +50,11 @@ def input_identities(inputs: Iterable[str | Path]) -> set[tuple[int, int]]:
     return found
 
 
-def check_output(path: str | Path, inputs: Iterable[str | Path] = ()) -> Path:
+def check_output(path: str | Path, inputs: Iterable[str | Path] = (), what: str = "input pages") -> Path:
     """The real path ``path`` names (symbolic links followed) if it can take the output.
 
     Raises OutputError for a folder, a missing or read-only folder, or a file that is one
-    of ``inputs``.
+    of ``inputs`` (``what`` they are, for the message).
     """
     target = Path(os.path.realpath(path))
     if target.is_dir():
@@ -71,7 +71,7 @@ def check_output(path: str | Path, inputs: Iterable[str | Path] = ()) -> Path:
     except OSError as exc:
         raise OutputError(f"cannot write {path}: {exc.strerror or exc}") from None
     if _identity(info) in input_identities(inputs):
-        raise OutputError(f"cannot write {path}: it is one of the input pages (the same file); "
+        raise OutputError(f"cannot write {path}: it is one of the {what} (the same file); "
                           "refusing to overwrite it")
     if stat.S_ISREG(info.st_mode) and not os.access(folder, os.W_OK):
         raise OutputError(f"cannot write {path}: {folder} is not a writable folder")

@@ -152,6 +152,20 @@ def test_train_reports_bad_outputs_and_bad_json_without_tracebacks(tmp_path):
     assert "Traceback" not in result.stderr
 
 
+def test_train_never_writes_over_its_own_training_files_or_base(tmp_path):
+    """--force replaces an old model, never a gold text, a page or the base being adapted."""
+    corpus = write_corpus(tmp_path / "c", story_pages(6))
+    base = tmp_path / "base.joblib"
+    base.write_bytes(b"not a model, but the user's file")
+    runner = CliRunner()
+    for target, extra in ((corpus / "p0.txt", []), (corpus / "p1.html", []), (base, ["--base", str(base)])):
+        before = target.read_bytes()
+        result = runner.invoke(app, ["train", str(corpus), "-o", str(target), "--force", *extra])
+        assert result.exit_code == 2, result.output
+        assert "one of the training files or the base model" in result.stderr
+        assert target.read_bytes() == before
+
+
 def test_the_adapted_method_by_name_says_how_to_make_one(runner, page):
     result = runner.invoke(app, ["predict", "-m", "adapted", str(page)])
     assert result.exit_code == 2 and "newsml train PAGES --base default" in result.stderr
