@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING, Annotated, NoReturn
 import typer
 
 from ._version import __version__
-from .errors import NewsmlError, OutputError, TrainingWarning
+from .errors import InvalidPageError, NewsmlError, OutputError, TrainingWarning
 
 if TYPE_CHECKING:
     from .methods import NodeMethod
@@ -370,8 +370,10 @@ def label(
     try:
         draft = draft_label(page, output, scorer, id=page_id,
                             review=output_format is LabelFormat.html, force=force)
-    except NewsmlError as exc:
+    except InvalidPageError as exc:     # the page failed, as a page of predict does
         _fail(str(exc), code=1)
+    except NewsmlError as exc:          # what was asked cannot be done: a usage error
+        _fail(str(exc))
     for path in draft.written:
         typer.echo(f"wrote {path}")
     for line in draft.checks():

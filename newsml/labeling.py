@@ -29,13 +29,14 @@ from urllib.parse import urlparse
 import numpy as np
 
 from ._version import __version__
-from .errors import NewsmlError, OutputError
+from .errors import InvalidPageError, NewsmlError, OutputError
 from .extract import extract_scored
 from .methods import NodeMethod
 from .output import Output
 from .page import Page, load_page
 from .parse import maybe_gunzip, read_page
 from .persistence import get_method
+from .sources import displayable
 
 #: Paragraphs listed as worth a look: kept ones with the lowest scores, dropped ones with
 #: the highest.
@@ -98,8 +99,11 @@ def draft_label(source: str | Path, folder: str | Path | None = None, method: No
     if not source.is_file():
         raise NewsmlError(f"page not found: {source}")
     data = read_page(source)
-    raw = maybe_gunzip(data) if isinstance(data, bytes) else data.encode("utf-8")  # <id>.html as text
-    page = load_page(raw)
+    try:
+        raw = maybe_gunzip(data) if isinstance(data, bytes) else data.encode("utf-8")  # <id>.html as text
+        page = load_page(raw)
+    except InvalidPageError as exc:
+        raise InvalidPageError(f"{displayable(str(source))}: {exc}") from None
     scorer = method if method is not None else get_method("default")
     name = id or page_id(source)
     if _UNSAFE.search(name) or name in (".", ".."):
@@ -174,7 +178,7 @@ p {{ margin: 0.25em 0; padding: 0.15em 0.4em; }}
 
 
 def _meta(name: str, source: Path, page: Page, scorer: NodeMethod) -> dict[str, object]:
-    meta: dict[str, object] = {"id": name, "source": str(source)}
+    meta: dict[str, object] = {"id": name, "source": displayable(str(source))}
     url = page.parsed.meta.get("og:url") or _canonical(page)
     if url:
         meta["url"] = url

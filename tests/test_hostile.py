@@ -128,8 +128,8 @@ def test_bad_list_glob_timeout_and_label_id_are_one_line_errors(page, tmp_path):
         (["predict", "--glob=", str(tmp_path)], 2, "--glob needs a pattern"),
         (["predict", "--timeout", "inf", str(page)], 2, "the time limit must be 0 (none) or up to"),
         (["predict", "--timeout", "1e300", str(page)], 2, "the time limit must be 0 (none) or up to"),
-        (["label", str(page), "-o", str(tmp_path), "--id", "a" * 300], 1, "page id too long: its file names"),
-        (["label", str(page), "-o", str(tmp_path), "--id", "a" * 245, "--format", "html"], 1,
+        (["label", str(page), "-o", str(tmp_path), "--id", "a" * 300], 2, "page id too long: its file names"),
+        (["label", str(page), "-o", str(tmp_path), "--id", "a" * 245, "--format", "html"], 2,
          "would take 257 bytes"),   # fits as .html, not as .review.html
     ]
     for args, code, message in cases:

@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 import json
+import os
 import shutil
+from pathlib import Path
 
 import pytest
 from conftest import LABELED
@@ -89,14 +91,14 @@ def test_cli_label_prints_what_to_check_and_refuses_to_overwrite(tmp_path):
     assert "wrote" in result.stdout and "zh02-rainstorm-warning.review.html" in result.stdout
     assert "Open it in an editor" in result.stdout
     again = runner.invoke(app, ["label", str(PAGE), "-o", str(tmp_path)])
-    assert again.exit_code == 1 and "not overwriting" in again.stderr
+    assert again.exit_code == 2 and "not overwriting" in again.stderr
     missing = runner.invoke(app, ["label", str(tmp_path / "nope.html")])
-    assert missing.exit_code == 1 and "page not found" in missing.stderr
+    assert missing.exit_code == 2 and "page not found" in missing.stderr
     made = runner.invoke(app, ["label", str(PAGE), "-o", str(tmp_path / "new" / "folder")])
     assert made.exit_code == 0 and (tmp_path / "new" / "folder" / "zh02-rainstorm-warning.txt").is_file()
     (tmp_path / "a-file").write_text("x")
     onto_file = runner.invoke(app, ["label", str(PAGE), "-o", str(tmp_path / "a-file")])
-    assert onto_file.exit_code == 1 and "not a folder" in onto_file.stderr
+    assert onto_file.exit_code == 2 and "not a folder" in onto_file.stderr
 
 
 def test_label_names_a_page_by_its_stem_in_any_case_and_writes_a_gzip_page_as_html(tmp_path):
@@ -121,7 +123,7 @@ def test_a_folder_is_not_a_page(tmp_path):
     with pytest.raises(NewsmlError, match=r"is a folder: label takes one page"):
         draft_label(tmp_path)
     result = CliRunner().invoke(app, ["label", str(tmp_path)])
-    assert result.exit_code == 1 and "is a folder" in result.stderr and "not found" not in result.stderr
+    assert result.exit_code == 2 and "is a folder" in result.stderr and "not found" not in result.stderr
 
 
 def test_each_node_is_scored_once(tmp_path):
@@ -146,3 +148,25 @@ def test_cli_label_drafts_with_a_model_file(tmp_path):
     both = CliRunner().invoke(app, ["label", str(PAGE), "-o", str(folder), "--model", str(model),
                                     "-m", "econ", "--force"])
     assert both.exit_code == 2 and "--model" in both.stderr
+
+
+def test_a_page_whose_file_name_is_not_utf8_is_labeled_whole(tmp_path):
+    """The name's bytes become escapes in the json (they cannot be UTF-8 text); before, the
+    .html and .txt were written and the .json failed."""
+    source = Path(os.fsdecode(bytes(tmp_path) + b"/caf\xe9.html"))
+    source.write_bytes(PAGE.read_bytes())
+    result = CliRunner().invoke(app, ["label", str(source), "-o", str(tmp_path / "out")])
+    assert result.exit_code == 0, result.stderr
+    assert sorted(p.name for p in (tmp_path / "out").iterdir()) == ["caf.html", "caf.json", "caf.txt"]
+    meta = json.loads((tmp_path / "out" / "caf.json").read_text(encoding="utf-8"))
+    assert meta["source"].endswith("caf\\xe9.html")
+
+
+def test_label_errors_name_the_page_and_say_usage_from_failure(tmp_path):
+    empty = tmp_path / "empty.html"
+    empty.write_bytes(b"")
+    failed = CliRunner().invoke(app, ["label", str(empty), "-o", str(tmp_path / "out")])
+    assert failed.exit_code == 1 and str(empty) in failed.stderr and "empty" in failed.stderr
+    bad_id = CliRunner().invoke(app, ["label", str(PAGE), "-o", str(tmp_path / "out"), "--id", "a/b"])
+    assert bad_id.exit_code == 2 and "bad page id" in bad_id.stderr
+
