@@ -34,6 +34,7 @@ def extract(page: bytes | str | Path, method: str | NodeMethod = "default", titl
     In a process of one thread, Python's cyclic garbage collector is paused for the call
     (:func:`collector_paused`: about a tenth faster).
     """
+    _check_method_type(method)
     if isinstance(method, NodeMethod):
         if options:
             raise ConfigurationError(f"options {sorted(options)} given with a method instance: "
@@ -94,12 +95,21 @@ def scorer_for(method: str | NodeMethod) -> NodeMethod:
     """``method`` itself when it is a method instance, else the method of that name as
     shipped, loaded once per process (:func:`_shipped`). Raises ConfigurationError for an
     unknown name."""
+    _check_method_type(method)
     if isinstance(method, NodeMethod):
         return method
-    if not isinstance(method, str):
-        raise ConfigurationError(f"method must be a method name or a method instance, not "
-                                 f"{type(method).__name__}")
     return _shipped(resolve_name(method))
+
+
+def _check_method_type(method: object) -> None:
+    """Raise ConfigurationError, saying what was given, for a method that is neither a name
+    nor a method instance (a ``load_model`` result is a pair: the method comes first)."""
+    if isinstance(method, (str, NodeMethod)):
+        return
+    hint = (": load_model returns (method, metadata), give its first item"
+            if isinstance(method, tuple) and method and isinstance(method[0], NodeMethod) else "")
+    raise ConfigurationError(f"method must be a method name or a method instance, not "
+                             f"{type(method).__name__}{hint}")
 
 
 @cache

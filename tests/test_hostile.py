@@ -516,3 +516,16 @@ _SOUP = st.sampled_from([
 def test_fuzz_tag_soup(parts, default):
     _extract_or_invalid("".join(parts), default)
     _extract_or_invalid("".join(parts).encode("utf-8", "surrogatepass"), default)
+
+
+def test_a_method_that_is_neither_a_name_nor_a_method_is_a_clear_error(tmp_path):
+    """A load_model result passed whole was an AttributeError from deep inside ('tuple'
+    object has no attribute 'strip')."""
+    from newsml import ConfigurationError, save_model
+
+    model = load_model(save_model(new_method("econ"), tmp_path / "econ.joblib"))
+    with pytest.raises(ConfigurationError, match=r"not tuple: load_model returns \(method, metadata\)"):
+        extract("<p>One sentence, with a comma.</p>", method=model)
+    with pytest.raises(ConfigurationError, match="not int"):
+        extract("<p>One sentence, with a comma.</p>", method=3)
+    assert extract("<p>One sentence, with a comma.</p>", method=model[0]).text == "One sentence, with a comma."
