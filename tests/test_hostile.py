@@ -524,8 +524,9 @@ def test_a_method_that_is_neither_a_name_nor_a_method_is_a_clear_error(tmp_path)
     from newsml import ConfigurationError, save_model
 
     model = load_model(save_model(new_method("econ"), tmp_path / "econ.joblib"))
+    sentence = "<p>One sentence, with a comma.</p>"
     with pytest.raises(ConfigurationError, match=r"not tuple: load_model returns \(method, metadata\)"):
-        extract("<p>One sentence, with a comma.</p>", method=model)
+        extract(sentence, method=model)
     with pytest.raises(ConfigurationError, match="not int"):
-        extract("<p>One sentence, with a comma.</p>", method=3)
-    assert extract("<p>One sentence, with a comma.</p>", method=model[0]).text == "One sentence, with a comma."
+        extract(sentence, method=3)
+    assert extract(sentence, method=model[0]).text == "One sentence, with a comma."
