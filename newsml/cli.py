@@ -39,7 +39,8 @@ class OutputFormat(str, Enum):
 
 class TableFormat(str, Enum):
     table = "table"
-    json = "json"
+    json = "json"      # a JSON object, or an array of them
+    jsonl = "jsonl"    # one JSON object a line
 
 
 class LabelFormat(str, Enum):
@@ -204,7 +205,9 @@ def evaluate(
     split: Annotated[
         Split, typer.Option("--split", help="Pages to score, by the split in their json.")] = Split.all,
     output_format: Annotated[
-        TableFormat, typer.Option("--format", "-f", help="Output format.")] = TableFormat.table,
+        TableFormat, typer.Option("--format", "-f", help="Output format: a table, JSON (one object, an "
+                                                        "array for several folders), or JSON lines.")
+    ] = TableFormat.table,
     debug: DebugOption = False,
 ) -> None:
     """Score a method on labeled corpora: macro precision, recall, F1, ms/page, page outcomes.
@@ -251,7 +254,9 @@ def evaluate(
                     typer.echo(f"newsml: warning: {folder.name}/{page.id}: {page.error}", err=True)
     if not rows:
         _fail(f"no page to score: every gold text in {', '.join(map(str, corpora))} is empty")
-    if output_format is TableFormat.json:
+    if output_format is TableFormat.json:      # as predict: one folder, one object; else an array
+        typer.echo(json.dumps(rows[0] if len(corpora) == 1 else rows, ensure_ascii=False, indent=1))
+    elif output_format is TableFormat.jsonl:
         for row in rows:
             typer.echo(json.dumps(row, ensure_ascii=False))
     else:

@@ -282,21 +282,21 @@ def _seekable_or_counted(stream: IO[bytes]) -> IO[bytes]:
 def _records(archive: Any, types: Any, stream: IO[bytes], name: str,
              report: Callable[[str], None] | None) -> Iterator[tuple[Source, bytes]]:
     records = archive(stream, record_types=types.any_type, parse_http=True, auto_decode="all")
-    responses = skipped = pages = 0
+    responses = skipped = pages = 0       # (responses: those read whole)
     try:
         for record in records:
-            if record.record_type == types.response:
-                responses += 1
             if record.record_type != types.response or not _is_html(record.http_content_type):
+                responses += record.record_type == types.response
                 skipped += 1
                 continue
             pages += 1
             source = Source(path=name, url=record.headers.get("WARC-Target-URI"),
-                            record_id=record.record_id or f"{displayable(name)}#{responses}")
+                            record_id=record.record_id or f"{displayable(name)}#{responses + 1}")
             body = record.reader.read(MAX_PAGE_BYTES + 1)
             if _cut_off(record, body):
                 raise EOFError(f"the record of {source.url or source.record_id} is cut off "
                                f"({len(body):,} of its {record.content_length:,} bytes)")
+            responses += 1
             yield source, body
     except (OSError, ValueError, EOFError, gzip.BadGzipFile, zlib.error) as exc:
         where = f"after {responses} response records" if responses else "at its start"

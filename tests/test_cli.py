@@ -113,9 +113,16 @@ def test_evaluate_json_keys_and_values(runner, tmp_path, page):
     (empty / "b.html").write_text(ARTICLE, encoding="utf-8")
     (empty / "b.txt").write_text("The harbour closed.\n", encoding="utf-8")
     (empty / "b.json").write_text('{"split": "train"}', encoding="utf-8")
-    both = runner.invoke(app, ["evaluate", str(corpus), str(empty), "--split", "test", "-f", "json"])
+    both = runner.invoke(app, ["evaluate", str(corpus), str(empty), "--split", "test", "-f", "jsonl"])
     assert both.exit_code == 0
     assert [json.loads(line)["corpus"] for line in both.stdout.splitlines()] == ["mini"]
+    (other := tmp_path / "other").mkdir()
+    for name in ("a.html", "a.txt", "a.json"):
+        (other / name).write_bytes((corpus / name).read_bytes())
+    two = runner.invoke(app, ["evaluate", str(corpus), str(other), "-f", "json"])
+    assert [row["corpus"] for row in json.loads(two.stdout)] == ["mini", "other"]   # one document
+    lines = runner.invoke(app, ["evaluate", str(corpus), str(other), "-f", "jsonl"])
+    assert [json.loads(line)["corpus"] for line in lines.stdout.splitlines()] == ["mini", "other"]
     assert "empty: no labeled pages for split 'test'" in both.stderr
 
 

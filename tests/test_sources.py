@@ -208,6 +208,7 @@ def test_a_warc_file_cut_off_inside_a_record_ends_with_an_error_naming_it(tmp_pa
     assert items[0][1] == PAGES[0].read_bytes()
     error = items[1][1]
     assert isinstance(error, InvalidPageError) and "https://example.com/1 is cut off" in str(error)
+    assert "after 2 response records" in str(error)    # page 0 and the JSON read whole, not the cut one
 
 
 def test_a_chunked_response_is_not_taken_for_a_cut_off_one(tmp_path):
