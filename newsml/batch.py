@@ -21,7 +21,7 @@ from pathlib import Path
 from typing import Any
 
 from .errors import NewsmlError, OutputError
-from .output import STDIN, Output, check_output
+from .output import STDIN, Output, check_output, is_compressed
 from .pool import Extractor
 from .progress import ProgressHook, hook
 from .sources import HTML_PATTERNS, Payload, Source, expand_inputs, iter_pages, read_list, record_key
@@ -155,7 +155,8 @@ def output_format(fmt: str | None, output: str | Path | None) -> str:
     else text."""
     if fmt is not None:
         return fmt
-    suffix = Path(output).suffix.lower() if output is not None else ""
+    name = Path(output).name.lower() if output is not None else ""
+    suffix = Path(name.removesuffix(".gz")).suffix       # out.jsonl.gz: JSON lines, compressed
     return {".jsonl": "jsonl", ".json": "json"}.get(suffix, "text")
 
 
@@ -196,6 +197,9 @@ def open_output(output: str | Path | None, paths: list[str], fmt: str, resume: b
         raise NewsmlError("--resume continues the output and --force replaces it: give one")
     if resume and (output is None or fmt != "jsonl"):
         raise NewsmlError("--resume needs a JSON-lines output file (-o FILE.jsonl)")
+    if resume and output is not None and is_compressed(output):
+        raise NewsmlError("--resume cannot continue a gzip output, which is written whole: "
+                          "resume into a plain .jsonl file and compress it after")
     done: set[str] = set()
     if output is not None:
         check_output(output, paths)  # not a folder, not one of the inputs: before anything else

@@ -115,8 +115,8 @@ def predict(
         "--format", "-f", help="Output format [default: jsonl for -o *.jsonl, json for *.json, "
                                "else text].", show_default=False)] = None,
     output: Annotated[
-        Path | None, typer.Option("--output", "-o",
-                                  help="Write to FILE, not standard output ('-': standard output).")] = None,
+        Path | None, typer.Option("--output", "-o", help="Write to FILE, not standard output ('-' or "
+                                                        "/dev/stdout: standard output).")] = None,
     from_file: Annotated[list[str] | None, typer.Option(
         "--from-file", metavar="LIST",
         help="Also read the paths listed in LIST, one a line ('-': standard input); may be given "
@@ -148,7 +148,7 @@ def predict(
     records are in input order.
     """
     from . import batch
-    from .output import STDIN
+    from .output import STDIN, STDOUT_NAMES
     from .pool import extraction
     from .processes import available_cores
     from .progress import progress_bar
@@ -156,7 +156,9 @@ def predict(
     from .sources import is_warc
 
     _one_method(method, model)
-    if output is not None and str(output) == STDIN:   # -o -: standard output, as '-' reads standard input
+    # -o -: standard output, as '-' reads standard input; and the names of standard output,
+    # which is a pipe or a terminal more often than a file to replace with a temporary one
+    if output is not None and (str(output) == STDIN or str(output) in STDOUT_NAMES):
         output = None
     fmt = batch.output_format(output_format.value if output_format else None, output)
     try:

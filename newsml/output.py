@@ -11,6 +11,7 @@
   a FIFO) are written in place: renaming over them would replace them;
 - with ``append=True`` (``predict --resume``) a file is appended to in place instead,
   and what was written stays, committed or not: every line is a finished record;
+- a file whose name ends in ``.gz`` is written gzip-compressed (``out.jsonl.gz``);
 - every write error (a full disk, ``/dev/full``, a closed pipe) becomes an
   :class:`~newsml.errors.OutputError` naming the output, never a traceback.
 """
@@ -18,6 +19,8 @@
 from __future__ import annotations
 
 import contextlib
+import gzip
+import io
 import os
 import stat
 import sys
@@ -31,6 +34,8 @@ from .errors import OutputError
 
 #: The name of standard input among the inputs.
 STDIN = "-"
+#: Names of standard output that ``-o`` takes as standard output itself.
+STDOUT_NAMES = frozenset({"/dev/stdout", "/dev/fd/1", "/proc/self/fd/1"})
 
 
 def _identity(info: os.stat_result) -> tuple[int, int]:
@@ -94,24 +99,30 @@ class Output:
         self._target: Path | None = None
         self._done = False
         self._stream: IO[Any]
+        self._file: IO[bytes] | None = None        # the file itself, under any gzip and text layers
         if self.path is None:
             self._stream = stdout if stdout is not None else sys.stdout
             if binary:
                 self._stream = self._stream.buffer
             return
         self._target = check_output(self.path, inputs)
-        mode, encoding = ("b", None) if binary else ("", "utf-8")
+        if append and is_compressed(self.path):
+            raise OutputError(f"cannot append to {self.path}: a gzip output is written whole")
         try:
             if self._target.exists() and not stat.S_ISREG(os.stat(self._target).st_mode):
-                self._stream = open(self._target, "w" + mode, encoding=encoding)  # noqa: SIM115
+                self._file = open(self._target, "wb")  # noqa: SIM115
             elif append:
-                self._stream = open(self._target, "a" + mode, encoding=encoding)  # noqa: SIM115
+                self._file = open(self._target, "ab")  # noqa: SIM115
             else:
                 handle, self._tmp = tempfile.mkstemp(dir=self._target.parent,
                                                      prefix=f".{self._target.name}.", suffix=".tmp")
-                self._stream = os.fdopen(handle, "w" + mode, encoding=encoding)
+                self._file = os.fdopen(handle, "wb")
         except OSError as exc:
             raise self._error(exc) from None
+        layer: IO[bytes] = self._file
+        if is_compressed(self.path):
+            layer = gzip.GzipFile(filename="", mode="wb", fileobj=self._file)  # type: ignore[assignment]
+        self._stream = layer if binary else io.TextIOWrapper(layer, encoding="utf-8")
 
     def write(self, text: str | bytes) -> None:
         """Write ``text`` (bytes with ``binary``); raises OutputError when the destination refuses it."""
@@ -127,18 +138,20 @@ class Output:
         """Make the output final: flush it and, for a file, rename it into place."""
         try:
             self._stream.flush()
+            if self._file is not None:
+                layer = self._stream.detach() if isinstance(self._stream, io.TextIOWrapper) else self._stream
+                if isinstance(layer, gzip.GzipFile):
+                    layer.close()               # the gzip trailer written; the file stays open
+                if self._tmp is not None or stat.S_ISREG(os.fstat(self._file.fileno()).st_mode):
+                    self._file.flush()
+                    os.fsync(self._file.fileno())
+                self._file.close()
             if self._tmp is not None:
-                os.fsync(self._stream.fileno())
-                self._stream.close()
                 mode = os.stat(self._target).st_mode & 0o777 if self._target and self._target.exists() \
                     else 0o666 & ~_umask()
                 os.chmod(self._tmp, mode)
                 os.replace(self._tmp, str(self._target))
                 self._tmp = None
-            elif self.path is not None:
-                if self._target is not None and stat.S_ISREG(os.fstat(self._stream.fileno()).st_mode):
-                    os.fsync(self._stream.fileno())
-                self._stream.close()
         except OSError as exc:
             raise self._error(exc) from None
         finally:
@@ -148,8 +161,10 @@ class Output:
     def discard(self) -> None:
         """Drop what was written to a temporary file (an existing output stays as it was)."""
         if self.path is not None:
-            with contextlib.suppress(OSError):
-                self._stream.close()
+            for stream in (self._stream, self._file):
+                if stream is not None:
+                    with contextlib.suppress(OSError, ValueError):
+                        stream.close()
         if self._tmp is not None:
             with contextlib.suppress(OSError):
                 os.unlink(self._tmp)
@@ -171,6 +186,11 @@ class Output:
             silence_stdout()
         reason = exc.strerror if isinstance(exc, OSError) and exc.strerror else exc
         return OutputError(f"cannot write {where}: {reason}")
+
+
+def is_compressed(path: str | Path) -> bool:
+    """Whether output to ``path`` is gzip-compressed: its name ends in ``.gz``."""
+    return Path(path).name.lower().endswith(".gz")
 
 
 def silence_stdout() -> None:

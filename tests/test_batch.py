@@ -164,6 +164,23 @@ def test_an_output_named_jsonl_is_json_lines(tmp_path):
     assert not text.read_text(encoding="utf-8").startswith("{")
 
 
+def test_an_output_named_gz_is_compressed_in_the_format_its_inner_name_says(tmp_path):
+    """-o out.jsonl.gz wrote plain text, neither compressed nor JSON."""
+    import gzip
+
+    lines = tmp_path / "out.jsonl.gz"
+    assert predict(str(PAGES[0]), str(PAGES[1]), "-o", str(lines), "-m", "econ").exit_code == 0
+    text = gzip.decompress(lines.read_bytes()).decode("utf-8")
+    assert [r["path"] for r in records(text)] == [str(PAGES[0]), str(PAGES[1])]
+    array = tmp_path / "out.json.gz"
+    assert predict(str(PAGES[0]), str(PAGES[1]), "-o", str(array), "-m", "econ").exit_code == 0
+    assert [r["path"] for r in json.loads(gzip.decompress(array.read_bytes()))] == [str(PAGES[0]),
+                                                                                    str(PAGES[1])]
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["out.json.gz", "out.jsonl.gz"]  # no temporary left
+    resumed = predict(str(PAGES[0]), "-o", str(lines), "-m", "econ", "--resume")
+    assert resumed.exit_code == 2 and "cannot continue a gzip output" in resumed.stderr
+
+
 def test_json_streams_an_array_equal_to_the_records(tmp_path):
     result = predict(str(PAGES[0]), str(PAGES[1]), "-f", "json", "-m", "econ", "-j", "1")
     lines = predict(str(PAGES[0]), str(PAGES[1]), "-f", "jsonl", "-m", "econ", "-j", "1")
@@ -510,3 +527,19 @@ def test_output_dash_is_standard_output(tmp_path, monkeypatch):
     result = predict(str(PAGES[0]), "-o", "-", "-f", "jsonl", "-m", "econ")
     assert result.exit_code == 0 and [r["path"] for r in records(result.stdout)] == [str(PAGES[0])]
     assert not (tmp_path / "-").exists()
+
+
+def test_output_to_dev_stdout_is_standard_output(tmp_path):
+    """-o /dev/stdout failed on a pipe ('No such file or directory') and, redirected to a
+    file, asked for --force: it is standard output, whatever that is."""
+    command = [sys.executable, "-m", "newsml.cli", "predict", str(PAGES[0]), "-m", "econ", "-f", "jsonl",
+               "-o", "/dev/stdout", "--timeout", "0"]
+    piped = subprocess.run(command, capture_output=True, text=True, timeout=120)
+    assert piped.returncode == 0, piped.stderr
+    assert [r["path"] for r in records(piped.stdout)] == [str(PAGES[0])]
+    existing = tmp_path / "out.jsonl"
+    existing.write_text("old\n", encoding="utf-8")
+    with open(existing, "w", encoding="utf-8") as stdout:
+        redirected = subprocess.run(command, stdout=stdout, stderr=subprocess.PIPE, text=True, timeout=120)
+    assert redirected.returncode == 0, redirected.stderr
+    assert [r["path"] for r in records(existing.read_text(encoding="utf-8"))] == [str(PAGES[0])]
