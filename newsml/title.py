@@ -157,6 +157,7 @@ def extract_title(doc: ParsedPage, given: str | None = None) -> str:
     social = next((normalize_space(doc.meta[k]) for k in ("og:title", "twitter:title")
                    if is_sane_title(doc.meta.get(k))), "")
     site = doc.meta.get("og:site_name") or doc.meta.get("application-name") or ""
+    social = _headline_of_social(social, site)
     segments = title_segments(doc.title_text, site) if is_sane_title(doc.title_text) else []
     if social and segments and social == segments[0]:
         # og:title copied from <title>, site name and all: its segments are compared with
@@ -207,6 +208,12 @@ def extract_title(doc: ParsedPage, given: str | None = None) -> str:
         if is_sane_title(text):
             return text
     return ""
+
+
+def _headline_of_social(social: str, site: str) -> str:
+    """The headline an ``og:title`` gives: none when it is the site's own name
+    (``og:site_name``), as on the article pages of some sites, else all of it."""
+    return "" if normalize_space(site).lower() == social.lower() else social
 
 
 def _headings(doc: ParsedPage, limit: int = 30) -> list[str]:

@@ -42,6 +42,15 @@ def test_og_title_then_id_title_fallbacks():
     assert extract_title(load_page("<html><body><p>nothing</p></body></html>").parsed) == ""
 
 
+def test_an_og_title_that_is_the_site_name_is_no_headline():
+    """Some sites put their own name in og:title on every article page."""
+    doc = load_page('<html><head><meta property="og:site_name" content="TheHostingNews.com">'
+                    '<meta property="og:title" content="TheHostingNews.com">'
+                    "<title>Gauss virus infected the Middle East, Kaspersky says</title></head><body>"
+                    "<h2>Gauss virus infected the Middle East, Kaspersky says</h2><p>x</p></body></html>")
+    assert extract_title(doc.parsed) == "Gauss virus infected the Middle East, Kaspersky says"
+
+
 def test_a_sane_caller_title_wins_and_an_abnormal_one_is_ignored():
     doc = load_page("<html><head><title>Page title</title></head><body><h1>Heading</h1></body></html>")
     assert extract_title(doc.parsed, "Feed title, given") == "Feed title, given"
