@@ -228,6 +228,18 @@ def test_undeclared_french_after_a_long_ascii_head_is_windows_1252():
     assert decode_html(html.encode("cp1252")) == (html, "cp1252")
 
 
+@pytest.mark.parametrize(("text", "codec", "read_as"), [
+    (ZH, "gbk", "gb18030"), (BIG5 * 3, "big5", "big5hkscs"),
+    ("Le président a déclaré que la réforme serait présentée à l'Assemblée dès la rentrée.", "cp1252",
+     "cp1252"),
+])
+def test_chinese_under_a_latin1_label_is_read_as_chinese(text, codec, read_as):
+    """A server's default label (iso-8859-1) fits nearly any bytes: GBK and Big5 pages so
+    labeled came out as mojibake. Western text under it stays as declared."""
+    html = page(text, charset="iso-8859-1")
+    assert decode_html(html.encode(codec)) == (html, read_as)
+
+
 @pytest.mark.parametrize("body", [
     "The café raised £20m for the naïve résumé project.",           # £ would be Ł in Windows-1250
     "¿Quién pagará la cuenta?",                                     # ¿ would be ż
