@@ -112,6 +112,15 @@ PAGE_CASES: dict[str, tuple[str, Callable[[], bytes | str], Callable[[str], bool
                           lambda: ("<html><body><p>Prezydent spotkał się w środę z ministrem spraw "
                                    "zagranicznych.</p></body></html>").encode("cp1250"),
                           lambda t: "spotkał się w środę" in t),
+    "big5-long-head": ("Big5 without a declaration, after 11 KB of inline script",
+                       lambda: ("<html><head><script>" + "var x = 1;\n" * 1000 + "</script></head><body>"
+                                + "<p>氣象局發布海上颱風警報，全臺各縣市明日停止上班上課。</p>" * 2
+                                + "</body></html>").encode("big5"),
+                       lambda t: "氣象局發布海上颱風警報" in t),
+    "gbk-latin1-label": ("GBK declared as iso-8859-1 (a server's default label)",
+                         lambda: ("<html><head><meta charset='iso-8859-1'></head><body><p>市政府昨天宣布了"
+                                  "新的预算计划，专家表示经济运行平稳。</p></body></html>").encode("gbk"),
+                         lambda t: "新的预算计划" in t),
     "iso-2022-jp": ("Japanese in declared ISO-2022-JP (7-bit, escape sequences)",
                     lambda: ("<html><head><meta charset='iso-2022-jp'></head><body><p>東京都は火曜日、"
                              "新しい予算を承認した。</p></body></html>").encode("iso-2022-jp"),
