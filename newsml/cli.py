@@ -137,6 +137,9 @@ def predict(
     force: Annotated[bool, typer.Option("--force", help="Replace an existing -o file.")] = False,
     keep_comments: Annotated[bool, typer.Option(
         "--keep-comments", help="Keep the text of comment sections, which the default leaves out.")] = False,
+    keep_furniture: Annotated[bool, typer.Option(
+        "--keep-furniture", help="Keep share bars, tag lists, ad slots and such small boxes inside the "
+                                 "article, which the default leaves out.")] = False,
     debug: DebugOption = False,
 ) -> None:
     """Extract the article of each PAGE.
@@ -166,9 +169,10 @@ def predict(
         destination, done = batch.open_output(output, paths, fmt, resume=resume, force=force)
     except NewsmlError as exc:
         _fail(str(exc))
-    spec = ScorerSpec(method or "default", str(model) if model is not None else None, keep_comments)
-    if keep_comments:
-        try:   # a method that keeps comments anyway is an error before any page is read
+    spec = ScorerSpec(method or "default", str(model) if model is not None else None, keep_comments,
+                      keep_furniture)
+    if keep_comments or keep_furniture:
+        try:   # a method that keeps them anyway is an error before any page is read
             spec.load()
         except NewsmlError as exc:
             _fail(str(exc))

@@ -138,28 +138,40 @@ def error_record(identity: dict[str, Any], exc: BaseException | str) -> dict[str
 
 @dataclass(frozen=True)
 class ScorerSpec:
-    """Which method to extract with, loadable in a worker: a registered name, or a model file."""
+    """Which method to extract with, loadable in a worker: a registered name, or a model file,
+    and what of the default's leaving out to undo (comment sections, page furniture)."""
 
     method: str = "default"
     model: str | None = None
     keep_comments: bool = False
+    keep_furniture: bool = False
 
     def load(self) -> NodeMethod:
         """The method: the model file's, else the named method (its shipped model if any)."""
         from .persistence import get_method, load_model
 
         method = load_model(self.model)[0] if self.model is not None else get_method(self.method)
-        return keeping_comments(method) if self.keep_comments else method
+        if self.keep_comments:
+            method = keeping(method, "comments", "comment sections")
+        if self.keep_furniture:
+            method = keeping(method, "furniture", "page furniture")
+        return method
 
 
 def keeping_comments(method: NodeMethod) -> NodeMethod:
-    """``method`` set to keep the text of comment sections (the default drops it; an adapted
-    model's base is set), or a ConfigurationError naming a method that never drops it."""
+    """``method`` set to keep the text of comment sections (see :func:`keeping`)."""
+    return keeping(method, "comments", "comment sections")
+
+
+def keeping(method: NodeMethod, switch: str, what: str) -> NodeMethod:
+    """``method`` with its ``switch`` parameter set to "keep" (the default drops ``what``; an
+    adapted model's base is set), or a ConfigurationError naming a method that never
+    drops it."""
     target = method.base_method() if hasattr(method, "base_method") else method
-    if "comments" not in target.get_params():
-        raise ConfigurationError(f"method {method.name!r} keeps comment sections already: "
+    if switch not in target.get_params():
+        raise ConfigurationError(f"method {method.name!r} keeps {what} already: "
                                  "only the default (fusion) leaves them out")
-    target.set_params(comments="keep")
+    target.set_params(**{switch: "keep"})
     return method
 
 

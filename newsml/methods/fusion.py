@@ -36,6 +36,7 @@ from ..estimators.frozen import FrozenDempsterShafer
 from ..estimators.trees import FrozenTrees
 from ..features.base import families, family
 from ..features.context import CONTEXT_NAMES, belief_context
+from ..furniture import without_furniture
 from ..model_selection import choose_assembly, out_of_fold, page_folds
 from ..page import Page
 from .base import NodeMethod, check_fitted, method_class, methods
@@ -93,18 +94,22 @@ class Fusion(NodeMethod):
         "drop": after the cut, leave out the nodes inside comment sections
         (:mod:`newsml.comments`), as an article extractor should; "keep": for labels
         that count reader comments as content.
+    furniture : "drop" or "keep"
+        "drop": after the cut, also leave out the kept nodes inside small boxes named as
+        share bars, tag lists, ad slots, breadcrumbs, print links, newsletter sign-ups or
+        related stories (:mod:`newsml.furniture`); "keep": leave them as cut.
     """
 
     name = "fusion"
     summary = "Dempster-Shafer fusion of ECON, naive Bayes, CEDST and markup evidence (trained)"
     requires_fit = True
     ships_model = True
-    prediction_params = ("comments",)
+    prediction_params = ("comments", "furniture")
 
     def __init__(self, evidence: tuple[str, ...] = DEFAULT_EVIDENCE, sigma: str | float = "auto",
                  cut: Any = "auto", folds: int = 5, random_state: int = 0, weighting: str = "nodes",
                  context: bool = True, tree_evidence: tuple[str, ...] = DEFAULT_TREE_EVIDENCE,
-                 comments: str = "drop"):
+                 comments: str = "drop", furniture: str = "drop"):
         self.evidence = evidence
         self.sigma = sigma
         self.cut = cut
@@ -114,6 +119,7 @@ class Fusion(NodeMethod):
         self.context = context
         self.tree_evidence = tree_evidence
         self.comments = comments
+        self.furniture = furniture
 
     def __setstate__(self, state: dict[str, Any]) -> None:
         # model files from before the context stage have no ``context``: they score by
@@ -122,6 +128,8 @@ class Fusion(NodeMethod):
         state.setdefault("tree_evidence", ())
         # model files from before comment sections were dropped get the default
         state.setdefault("comments", "drop")
+        # model files from before page furniture was left out get the default
+        state.setdefault("furniture", "drop")
         # model files from before Assembly kept the chosen width and cut apart
         if "sigma_" in state and "assembly_" not in state:
             cut = OtsuCut() if state.pop("cut_") == "otsu" else FixedCut(0.5)
@@ -156,8 +164,12 @@ class Fusion(NodeMethod):
             as_cut(self.cut)
         if self.weighting not in ("tokens", "nodes"):
             raise ConfigurationError(f"weighting must be 'tokens' or 'nodes', not {self.weighting!r}")
-        if self.comments not in ("drop", "keep"):
-            raise ConfigurationError(f"comments must be 'drop' or 'keep', not {self.comments!r}")
+        self._check_switches()
+
+    def _check_switches(self) -> None:
+        for name in ("comments", "furniture"):
+            if getattr(self, name) not in ("drop", "keep"):
+                raise ConfigurationError(f"{name} must be 'drop' or 'keep', not {getattr(self, name)!r}")
 
     def _members(self, X: Sequence[Page], y: Sequence[np.ndarray] | None) -> dict[str, NodeMethod]:
         members = {}
@@ -290,11 +302,12 @@ class Fusion(NodeMethod):
         return self.assembly_.smooth(belief)
 
     def select(self, page: Page, scores: np.ndarray) -> np.ndarray:
+        self._check_switches()   # (set_params on a fitted model is checked here)
         keep = self.assembly_.select(scores)
         if self.comments == "drop":
-            return without_comments(page, without_threads(page, keep, scores, self.assembly_.select))
-        if self.comments != "keep":   # set_params on a fitted model is checked here
-            raise ConfigurationError(f"comments must be 'drop' or 'keep', not {self.comments!r}")
+            keep = without_comments(page, without_threads(page, keep, scores, self.assembly_.select))
+        if self.furniture == "drop":
+            keep = without_furniture(page, keep)
         return keep
 
 
