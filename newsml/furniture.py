@@ -28,11 +28,10 @@ import re
 
 import numpy as np
 
-from .comments import _outside_headline
 from .page import Page
 from .parse import text_of
 from .tags import Element
-from .text import count_tokens
+from .text import cached_when_short, count_tokens
 
 #: Words that name a box of page furniture, by family: sharing, tags, related stories,
 #: print and e-mail links, newsletter sign-ups, advertising, breadcrumbs.
@@ -52,13 +51,16 @@ MAX_BOX_TOKENS = 40
 #: Elements looked at per kept node: its block and the ones above it.
 LEVELS = 3
 
-_HEADINGS = frozenset({"h1", "h2", "h3", "h4", "h5", "h6"})
+#: Elements that are never boxes: headings (a heading named "share-of-..." is a heading),
+#: and the page's root and body.
+_NEVER_BOXES = frozenset({"h1", "h2", "h3", "h4", "h5", "h6", "body", "html"})
 _NAME_BREAKS = re.compile(r"[-_\s]+|(?<=[a-z])(?=[A-Z])")
 # a cheap look for a furniture word before a name is split into words
 _HINT = re.compile(r"shar|social|addthis|tag|topic|keyword|relat|recommend|recirc|print|mail|newslett"
                    r"|subscri|signup|ad|sponsor|promo|crumb", re.IGNORECASE)
 
 
+@cached_when_short()
 def names_furniture(value: str | None) -> bool:
     """Whether a ``class`` value or an ``id`` names a box of page furniture (see the module)."""
     if not value or not _HINT.search(value):
@@ -73,7 +75,7 @@ def names_furniture(value: str | None) -> bool:
 
 def is_furniture(element: Element) -> bool:
     """Whether ``element`` itself is a box of page furniture (see the module)."""
-    if element.tag in _HEADINGS or element.tag in ("body", "html"):
+    if element.tag in _NEVER_BOXES:
         return False
     if not (names_furniture(element.get("class")) or names_furniture(element.get("id"))):
         return False
@@ -82,34 +84,41 @@ def is_furniture(element: Element) -> bool:
 
 def without_furniture(page: Page, keep: np.ndarray) -> np.ndarray:
     """``keep`` without the nodes inside a box of page furniture; ``keep`` itself when that
-    would leave nothing. Only the kept nodes' blocks and the :data:`LEVELS` - 1 elements
-    above each are looked at, each element once."""
+    would leave nothing.
+
+    Worked out on the page's block tree, for all kept nodes at once: which kinds of
+    element above them are named as boxes (each kind of tag, class and id once), and
+    only when one is, the tokens under each element.
+    """
     kept = np.flatnonzero(keep)
     if kept.size == 0:
         return keep
-    answers = dict.fromkeys(_outside_headline(page), False)   # the headline's containers: no box
-    dropped = [index for index in kept.tolist() if _in_furniture(page.nodes[index].block, answers)]
-    if not dropped or len(dropped) == kept.size:
+    tree, attributes = page.block_tree, page.attribute_kinds
+    climbed = [tree.block[kept]]              # each kept node's block and the elements above it
+    for _ in range(LEVELS - 1):               # (the root is its own parent, and never a box)
+        climbed.append(tree.parent[climbed[-1]])
+    kinds = attributes.kind[np.concatenate(climbed)]
+    named = np.zeros(len(attributes.keys), dtype=bool)
+    for kind in set(kinds.tolist()):          # each kind of tag, class and id looked at once
+        tag, class_, id_, _ = attributes.keys[kind]
+        named[kind] = tag not in _NEVER_BOXES and (names_furniture(class_) or names_furniture(id_))
+    if not named[kinds].any():
+        return keep
+    box = named[attributes.kind] & (tree.subtree_sums(page.token_counts, page.block_levels) <= MAX_BOX_TOKENS)
+    headline = page.headline_node
+    if headline is not None:                  # the headline's block and its containers: no box
+        element = int(tree.block[headline])
+        while True:
+            box[element] = False
+            if tree.parent[element] == element:
+                break
+            element = int(tree.parent[element])
+    inside = np.logical_or.reduce([box[level] for level in climbed])
+    if not inside.any() or inside.all():
         return keep
     result = keep.copy()
-    result[dropped] = False
+    result[kept[inside]] = False
     return result
-
-
-def _in_furniture(block: Element, answers: dict[Element, bool]) -> bool:
-    """Whether ``block`` or one of the elements just above it is furniture; ``answers``
-    memoizes each element's own answer (the headline's containers are answered no)."""
-    element: Element | None = block
-    for _ in range(LEVELS):
-        if element is None or element.tag in ("body", "html"):
-            return False
-        found = answers.get(element)
-        if found is None:
-            found = answers[element] = is_furniture(element)
-        if found:
-            return True
-        element = element.getparent()
-    return False
 
 
 __all__ = ["FURNITURE_WORDS", "is_furniture", "names_furniture", "without_furniture"]
