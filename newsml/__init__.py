@@ -14,7 +14,7 @@ own stage and earlier ones (``tests/test_architecture.py`` checks it):
 4. page: lang, title, page
 5. measurement: scoring, align
 6. assembly: assemble, comments, furniture
-7. features: features, estimators
+7. features: features, estimators, marked_body
 8. selection: model_selection
 9. methods: methods
 10. use: article, persistence, site_votes, adaptation, extract, labeling, training, extractor, evaluate

@@ -34,7 +34,7 @@ _HAN_RE = re.compile("[\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff]")
 _CJK_PUNCT_RE = re.compile("[，。、；：！？]")
 _ALNUM_RUN_RE = re.compile(r"[^\W_]+")
 _DIGIT_RUN_RE = re.compile(r"\d+")
-#: What may follow a sentence's last mark: closing quotes and brackets (see :func:`_ends_sentence`).
+#: What may follow a sentence's last mark: closing quotes and brackets (see :func:`ends_sentence`).
 _CLOSERS = "\"'”’»）)]"
 _SENTENCE_MARKS = frozenset(".!?。！？…")
 _TRAILERS = frozenset(_CLOSERS + "\n")
@@ -57,7 +57,7 @@ _SEPARATOR = "\n"
 _LOWER_TO_ASCII = ("\u0130", "\u212a")
 
 
-def _ends_sentence(text: str) -> bool:
+def ends_sentence(text: str) -> bool:
     """Whether the text ends with a sentence mark, then closing quotes or brackets only
     (also before a final newline): what the pattern ``[.!?。！？…][closers]*$`` finds,
     without a regex search that tries every position of the text."""
@@ -219,7 +219,7 @@ def _rows(texts: Sequence[str]) -> np.ndarray:
         return np.divide(part, whole, out=np.zeros(len(whole)), where=whole > 0)
 
     return np.column_stack([share(stops, words),
-                            np.fromiter(map(_ends_sentence, texts), dtype=float, count=len(texts)),
+                            np.fromiter(map(ends_sentence, texts), dtype=float, count=len(texts)),
                             np.minimum(share(10.0 * cjk_marks, han), 1.0),
                             share(digits, alnum),
                             share(capitals, latin)])

@@ -37,6 +37,7 @@ from ..estimators.trees import FrozenTrees
 from ..features.base import families, family
 from ..features.context import CONTEXT_NAMES, belief_context
 from ..furniture import without_furniture
+from ..marked_body import with_marked_body
 from ..model_selection import choose_assembly, out_of_fold, page_folds
 from ..page import Page
 from .base import NodeMethod, check_fitted, method_class, methods
@@ -308,7 +309,7 @@ class Fusion(NodeMethod):
             keep = without_comments(page, without_threads(page, keep, scores, self.assembly_.select))
         if self.furniture == "drop":
             keep = without_furniture(page, keep)
-        return keep
+        return with_marked_body(page, keep)
 
 
 def _news_probability(model: FrozenTrees, rows: np.ndarray) -> np.ndarray:
