@@ -304,12 +304,18 @@ class Fusion(NodeMethod):
 
     def select(self, page: Page, scores: np.ndarray) -> np.ndarray:
         self._check_switches()   # (set_params on a fitted model is checked here)
-        keep = self.assembly_.select(scores)
+        keep = self._left_out(page, self.assembly_.select(scores), scores)
+        found = with_marked_body(page, keep)
+        # what the body adds passes the same rules: a comment inside <article> stays out
+        return keep if found is keep else self._left_out(page, found, scores)
+
+    def _left_out(self, page: Page, keep: np.ndarray, scores: np.ndarray) -> np.ndarray:
+        """``keep`` less the comments and the page furniture, as the switches say."""
         if self.comments == "drop":
             keep = without_comments(page, without_threads(page, keep, scores, self.assembly_.select))
         if self.furniture == "drop":
             keep = without_furniture(page, keep)
-        return with_marked_body(page, keep)
+        return keep
 
 
 def _news_probability(model: FrozenTrees, rows: np.ndarray) -> np.ndarray:
