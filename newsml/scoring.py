@@ -2,13 +2,17 @@
 
 from __future__ import annotations
 
+import random
 from collections import Counter
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from typing import NamedTuple
 
 import numpy as np
 
 from .text import tokens
+
+#: Resamples of the pages in :func:`paired_bootstrap`.
+BOOTSTRAP_SAMPLES = 2000
 
 
 class Score(NamedTuple):
@@ -47,6 +51,18 @@ def macro(scores: Iterable[Score]) -> Score:
     n = len(items)
     return Score(sum(s.precision for s in items) / n, sum(s.recall for s in items) / n,
                  sum(s.f1 for s in items) / n)
+
+
+def paired_bootstrap(ours: Sequence[float], theirs: Sequence[float], samples: int = BOOTSTRAP_SAMPLES,
+                     seed: int = 0) -> tuple[float, float, float]:
+    """Mean of the per-page differences ``ours - theirs`` and its 95% percentile interval,
+    resampling pages with replacement (the same pages for both): how two extractors, or
+    two settings of one, compare on the same pages."""
+    diffs = [a - b for a, b in zip(ours, theirs)]
+    rng = random.Random(seed)
+    n = len(diffs)
+    means = sorted(sum(diffs[rng.randrange(n)] for _ in range(n)) / n for _ in range(samples))
+    return sum(diffs) / n, means[int(0.025 * samples)], means[int(0.975 * samples) - 1]
 
 
 def outcome(page_score: Score, bar: float = 0.95) -> str:

@@ -32,7 +32,6 @@ import logging
 import math
 import os
 import platform
-import random
 import resource
 import statistics
 import subprocess
@@ -58,7 +57,6 @@ WARM_UP = (("<html><body><p>A first sentence, to warm up. Another one.</p></body
 #: newsml's row in the summary, and the peer that times and memory are set against.
 DEFAULT_TOOL = "newsml:default"
 REFERENCE = "trafilatura"
-BOOTSTRAP_SAMPLES = 2000
 
 Extractor = Callable[[bytes, str, str], str]  # (html bytes, decoded text, lang) -> article text
 
@@ -463,19 +461,10 @@ def tool_figures(result: ToolResult) -> dict[str, Any]:
             "page_f1": [s.f1 for s in result.scores]}
 
 
-def paired_bootstrap(ours: list[float], theirs: list[float], samples: int = BOOTSTRAP_SAMPLES,
-                     seed: int = 0) -> tuple[float, float, float]:
-    """Mean of the per-page differences ``ours - theirs`` and its 95% percentile interval,
-    resampling pages with replacement (the same pages for both tools)."""
-    diffs = [a - b for a, b in zip(ours, theirs)]
-    rng = random.Random(seed)
-    n = len(diffs)
-    means = sorted(sum(diffs[rng.randrange(n)] for _ in range(n)) / n for _ in range(samples))
-    return sum(diffs) / n, means[int(0.025 * samples)], means[int(0.975 * samples) - 1]
-
-
 def summarize(figures: dict[str, dict[str, Any]]) -> dict[str, Any] | None:
     """newsml's default against the best peer (by macro F1) and against trafilatura on one corpus."""
+    from newsml.scoring import paired_bootstrap
+
     if DEFAULT_TOOL not in figures:
         return None
     ours = figures[DEFAULT_TOOL]
@@ -529,6 +518,8 @@ def summary_table(runs: dict[str, CorpusRun], figures: dict[str, dict[str, dict[
 
 
 def summary_legend(command: str, peers: int) -> list[str]:
+    from newsml.scoring import BOOTSTRAP_SAMPLES
+
     return [f"newsml's default against the best of {peers} peer settings on each corpus (the peer with "
             "the highest macro F1 on those very pages, each at its documented article settings: "
             "`docs/benchmark.md`), one run, same pages. The difference is the mean per-page F1 difference "

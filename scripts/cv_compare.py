@@ -34,10 +34,10 @@ from newsml.errors import TrainingWarning
 from newsml.methods import new_method
 from newsml.processes import available_cores, limited_threads
 from newsml.progress import progress_bar
+from newsml.scoring import paired_bootstrap
 from newsml.training import TRAINING_THREADS, cross_validated_scores, labeled_folders, labeled_pages
 
 REPO = Path(__file__).resolve().parent.parent
-BOOTSTRAP_SAMPLES = 2000
 
 
 def parse_variant(text: str) -> tuple[str, dict]:
@@ -53,15 +53,6 @@ def parse_variant(text: str) -> tuple[str, dict]:
         raise argparse.ArgumentTypeError(f"{name}: PARAMS must be a JSON object of keyword arguments")
     # JSON has lists where the methods take tuples of names
     return name, {key: tuple(v) if isinstance(v, list) else v for key, v in value.items()}
-
-
-def paired(base: np.ndarray, other: np.ndarray, seed: int = 0) -> tuple[float, float, float]:
-    """Mean of ``other - base`` and its 95% bootstrap interval over pages."""
-    diff = other - base
-    rng = np.random.default_rng(seed)
-    means = diff[rng.integers(0, len(diff), (BOOTSTRAP_SAMPLES, len(diff)))].mean(axis=1)
-    low, high = np.percentile(means, [2.5, 97.5])
-    return float(diff.mean()), float(low), float(high)
 
 
 def main() -> int:
@@ -129,7 +120,7 @@ def report(names: list[str], results: dict[str, np.ndarray], corpus_of: list[str
         if name == names[0]:
             against, counts = "", ""
         else:
-            mean, low, high = paired(first, f1)
+            mean, low, high = paired_bootstrap(f1.tolist(), first.tolist())
             against = f"{mean:+.4f} ({low:+.4f} to {high:+.4f})"
             counts = f"{int((f1 > first + 1e-9).sum())} / {int((f1 < first - 1e-9).sum())}"
         per_corpus = " | ".join(f"{f1[where[c]].mean():.4f}" for c in corpora)

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from newsml import score
-from newsml.scoring import Score, macro, outcome
+from newsml.scoring import Score, macro, outcome, paired_bootstrap
 from newsml.text import tokens
 
 
@@ -55,3 +55,11 @@ def test_macro_averages_pages_equally():
 ])
 def test_econ_paper_outcomes(p, r, expected):
     assert outcome(Score(p, r, 0.0)) == expected
+
+
+def test_paired_bootstrap_interval_holds_the_mean_difference():
+    ours, theirs = [0.9, 0.8, 1.0, 0.7, 0.95], [0.85, 0.9, 0.7, 0.75, 0.9]
+    mean, low, high = paired_bootstrap(ours, theirs)
+    assert mean == pytest.approx(0.05)
+    assert low < mean < high
+    assert paired_bootstrap(ours, theirs) == (mean, low, high)  # seeded
