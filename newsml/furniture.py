@@ -73,13 +73,16 @@ def names_furniture(value: str | None) -> bool:
     return False
 
 
+def _named_as_box(tag: str, class_: str | None, id_: str | None) -> bool:
+    """Whether an element of this tag, ``class`` and ``id`` is named as a box of furniture
+    (its size aside)."""
+    return tag not in _NEVER_BOXES and (names_furniture(class_) or names_furniture(id_))
+
+
 def is_furniture(element: Element) -> bool:
     """Whether ``element`` itself is a box of page furniture (see the module)."""
-    if element.tag in _NEVER_BOXES:
-        return False
-    if not (names_furniture(element.get("class")) or names_furniture(element.get("id"))):
-        return False
-    return count_tokens(text_of(element)) <= MAX_BOX_TOKENS
+    return (_named_as_box(element.tag, element.get("class"), element.get("id"))
+            and count_tokens(text_of(element)) <= MAX_BOX_TOKENS)
 
 
 def without_furniture(page: Page, keep: np.ndarray) -> np.ndarray:
@@ -100,8 +103,7 @@ def without_furniture(page: Page, keep: np.ndarray) -> np.ndarray:
     kinds = attributes.kind[np.concatenate(climbed)]
     named = np.zeros(len(attributes.keys), dtype=bool)
     for kind in set(kinds.tolist()):          # each kind of tag, class and id looked at once
-        tag, class_, id_, _ = attributes.keys[kind]
-        named[kind] = tag not in _NEVER_BOXES and (names_furniture(class_) or names_furniture(id_))
+        named[kind] = _named_as_box(*attributes.keys[kind][:3])
     if not named[kinds].any():
         return keep
     box = named[attributes.kind] & (tree.subtree_sums(page.token_counts, page.block_levels) <= MAX_BOX_TOKENS)
