@@ -415,10 +415,14 @@ def _uncommon_chinese(data: bytes) -> bool:
     first level of GB2312 (3,755 characters), while even a short Chinese line is mostly
     common characters."""
     chinese = _decode_mostly(data, "gb18030", tolerance=None)
-    if chinese is None:
-        return True
-    found = _CJK_RE.findall(chinese)
-    return sum(char in COMMON_HANZI for char in found) < _COMMON_HANZI_SHARE * len(found)
+    return chinese is None or not _common_hanzi_share(chinese, _COMMON_HANZI_SHARE)
+
+
+def _common_hanzi_share(text: str, share: float) -> bool:
+    """Whether at least ``share`` of the CJK characters of ``text`` are among
+    :data:`COMMON_HANZI` (true for a text without any)."""
+    found = _CJK_RE.findall(text)
+    return sum(char in COMMON_HANZI for char in found) >= share * len(found)
 
 
 def _chinese_under_a_western_label(data: bytes) -> tuple[str, str] | None:
@@ -431,11 +435,9 @@ def _chinese_under_a_western_label(data: bytes) -> tuple[str, str] | None:
         return None
     for codec in ("gb18030", "big5hkscs"):
         text = _decode_mostly(data, codec, tolerance=None)
-        if text is None or not _mostly_cjk(text) or _glued_to_latin(text) or (
-                codec == "gb18030" and _latin_pairs(data, text)):
-            continue
-        found = _CJK_RE.findall(text)
-        if sum(char in COMMON_HANZI for char in found) >= _WESTERN_LABEL_HANZI_SHARE * len(found):
+        # (Western letter pairs read as GB18030, _latin_pairs, are glued to Latin letters too)
+        if text is not None and _mostly_cjk(text) and not _glued_to_latin(text) \
+                and _common_hanzi_share(text, _WESTERN_LABEL_HANZI_SHARE):
             return text, codec
     return None
 
