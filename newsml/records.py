@@ -152,24 +152,23 @@ class ScorerSpec:
 
         method = load_model(self.model)[0] if self.model is not None else get_method(self.method)
         if self.keep_comments:
-            method = keeping(method, "comments", "comment sections")
+            method = keeping(method, "comments")
         if self.keep_furniture:
-            method = keeping(method, "furniture", "page furniture")
+            method = keeping(method, "furniture")
         return method
 
 
-def keeping_comments(method: NodeMethod) -> NodeMethod:
-    """``method`` set to keep the text of comment sections (see :func:`keeping`)."""
-    return keeping(method, "comments", "comment sections")
+#: The default's switches of what it leaves out after the cut, and what each leaves out.
+LEAVING_OUT = {"comments": "comment sections", "furniture": "page furniture"}
 
 
-def keeping(method: NodeMethod, switch: str, what: str) -> NodeMethod:
-    """``method`` with its ``switch`` parameter set to "keep" (the default drops ``what``; an
+def keeping(method: NodeMethod, switch: str) -> NodeMethod:
+    """``method`` with its ``switch`` parameter (of :data:`LEAVING_OUT`) set to "keep" (an
     adapted model's base is set), or a ConfigurationError naming a method that never
-    drops it."""
+    leaves that out."""
     target = method.base_method() if hasattr(method, "base_method") else method
     if switch not in target.get_params():
-        raise ConfigurationError(f"method {method.name!r} keeps {what} already: "
+        raise ConfigurationError(f"method {method.name!r} keeps {LEAVING_OUT[switch]} already: "
                                  "only the default (fusion) leaves them out")
     target.set_params(**{switch: "keep"})
     return method

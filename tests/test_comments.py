@@ -171,13 +171,13 @@ def test_an_adapted_model_keeps_comments_through_its_base():
     from conftest import LABELED
 
     from newsml.adaptation import AdaptedMethod
-    from newsml.records import keeping_comments
+    from newsml.records import keeping
     from newsml.training import labeled_pages
 
     kept, _ = labeled_pages(load_corpus(LABELED, split="train")[:3])
     adapted = AdaptedMethod().fit([parsed for _, parsed, _ in kept], [labels for _, _, labels in kept])
     assert adapted.base_method().comments == "drop"
-    assert keeping_comments(adapted) is adapted and adapted.base_method().comments == "keep"
+    assert keeping(adapted, "comments") is adapted and adapted.base_method().comments == "keep"
 
 
 def test_extract_with_comments_keep_uses_a_copy_of_the_shipped_model():
