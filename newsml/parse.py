@@ -20,7 +20,9 @@ everything derived from it (text nodes, title, language) belongs to
   other C1 control becomes its Windows-1252 character (``\x92``: ``’``).
 - An element with more than :data:`MAX_ATTRIBUTES` attributes keeps only its first
   ones: libxml2 takes super-quadratic time over many distinct attributes.
-- MathML is text. Content that browsers show only without scripts (``<noscript>``),
+- MathML is text, and so is an ``<object>``'s content, which browsers show now that its
+  plugins are gone; ``<audio>`` and ``<video>`` content is not (see
+  :data:`newsml.tags.INVISIBLE_TAGS`). Content that browsers show only without scripts (``<noscript>``),
   never (``<template>``) or in a frame of their own (``<iframe srcdoc>``) is read when it
   holds :data:`FALLBACK_RATIO` times the prose (text outside links) of the rest of the
   page: the article of a script-rendered page, not the menus, "enable JavaScript" notes

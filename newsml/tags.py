@@ -33,8 +33,11 @@ VOID_TAGS = frozenset("area base br col embed hr img input link meta param sourc
 #: MathML (``<math>``) is text, inline like any element HTML does not define, less its
 #: annotations (TeX source and the like, which browsers do not show).
 #: ``newsml.parse.clean`` reads noscript, template and srcdoc content on the pages whose
-#: prose is there.
-INVISIBLE_TAGS = ("script", "style", "noscript", "template", "iframe", "object", "embed",
+#: prose is there. As in today's browsers, the content of ``<audio>`` and ``<video>`` is
+#: hidden (it is shown only by browsers that cannot play them: "Download the file"),
+#: while that of ``<object>`` is text: the plugins it named (Flash, Java) are gone, and
+#: browsers show its content in its place (a video's caption, say; ``<param>`` has none).
+INVISIBLE_TAGS = ("script", "style", "noscript", "template", "iframe", "embed", "audio", "video",
                   "svg", "annotation", "annotation-xml", "canvas", "select", "textarea", "title",
                   "meta", "link", "base", "noframes", "noembed")
 

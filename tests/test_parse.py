@@ -152,6 +152,17 @@ def test_noframes_and_noembed_are_not_content():
     assert [n.text for n in doc.nodes] == ["Real, text."]
 
 
+def test_object_content_is_text_and_media_fallbacks_are_not():
+    # Flash is gone: browsers show an <object>'s content (here a video's caption) in its
+    # place, while <audio> and <video> show theirs only where they cannot play
+    doc = load_page('<div><object data="player.swf"><param name="movie" value="player.swf">'
+                    '<p class="caption">The panel discussed the rule, at length.</p></object>'
+                    '<audio controls><span>Download: <a href="talk.mp3">talk.mp3</a></span></audio>'
+                    '<video src="clip.mp4">Your browser does not play video.</video>'
+                    '<p>Real, text.</p></div>')
+    assert [n.text for n in doc.nodes] == ["The panel discussed the rule, at length.", "Real, text."]
+
+
 def test_custom_and_office_elements_are_inline():
     doc = load_page("<p>The <x-highlight>mayor</x-highlight> said, "
                     "<st1:place>today</st1:place>.<o:p></o:p></p>")
