@@ -22,11 +22,11 @@ everything derived from it (text nodes, title, language) belongs to
   ones: libxml2 takes super-quadratic time over many distinct attributes.
 - MathML is text, and so is an ``<object>``'s content, which browsers show now that its
   plugins are gone; ``<audio>`` and ``<video>`` content is not (see
-  :data:`newsml.tags.INVISIBLE_TAGS`). Content that browsers show only without scripts (``<noscript>``),
-  never (``<template>``) or in a frame of their own (``<iframe srcdoc>``) is read when it
-  holds :data:`FALLBACK_RATIO` times the prose (text outside links) of the rest of the
-  page: the article of a script-rendered page, not the menus, "enable JavaScript" notes
-  and tracking pixels of an ordinary one.
+  :data:`newsml.tags.INVISIBLE_TAGS`). Content that browsers show only without scripts
+  (``<noscript>``), never (``<template>``) or in a frame of their own (``<iframe srcdoc>``)
+  is read when it holds :data:`FALLBACK_RATIO` times the prose (text outside links) of
+  the rest of the page: the article of a script-rendered page, not the menus, "enable
+  JavaScript" notes and tracking pixels of an ordinary one.
 - libxml2 silently drops text nested deeper than its limit (2,048 levels even with
   ``huge_tree``). When it reports that, the markup is flattened past a safe depth and
   parsed again; if text is still lost, flattened deeper, and as a last resort reduced
