@@ -144,14 +144,20 @@ def thread_posts(page: Page, keep: np.ndarray) -> np.ndarray:
     return posts
 
 
-def _outside_headline(page: Page) -> dict[Element, Any]:
-    """The headline's block and its ancestors, each answered None in advance for
-    :func:`_nearest`: the section that holds the article's headline is no comment or post."""
+def headline_containers(page: Page) -> tuple[Element, ...]:
+    """The headline's block and its ancestors (none without a headline): the article's
+    containers, which no comment word in their names makes a comment section."""
     headline = page.headline_node
     if headline is None:
-        return {}
+        return ()
     block = page.nodes[headline].block
-    return dict.fromkeys((block, *block.iterancestors()))
+    return (block, *block.iterancestors())
+
+
+def _outside_headline(page: Page) -> dict[Element, Any]:
+    """:func:`headline_containers`, each answered None in advance for :func:`_nearest`: the
+    section that holds the article's headline is no comment or post."""
+    return dict.fromkeys(headline_containers(page))
 
 
 def _nearest(element: Element | None, inside: dict[Element, Label | None],

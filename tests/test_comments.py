@@ -95,6 +95,31 @@ def test_an_article_named_like_comments_is_not_dropped(article_class):
     assert dropped == kept
 
 
+def test_the_headline_containers_give_no_comment_words_to_the_markup_model():
+    """The learned markup token 'comment' is no noise word on the article's own containers
+    (as for the comment rule); a comment section elsewhere keeps it, and the fitted model's
+    scores are the products of the tokens it was fitted on."""
+    from scipy.special import expit as scipy_expit
+
+    from newsml.methods.markup import _matrix
+
+    thread = f'<div class="comment-list"><p>{READER}</p></div>'
+    pages = [load_page(story("tonal--tone-comment", thread=thread, tag="article")),
+             load_page(story("story comment-body", tag="article").replace(
+                 '<div class="author-box">', f'<div id="comments"><p>{READER}</p></div><div class="author-box">'))]
+    labels = [np.array([PARAGRAPH[:40] in node.text for node in page.nodes]) for page in pages]
+    markup = new_method("markup", min_pages=1).fit(pages, labels)
+    for page in pages:
+        tokens = markup._node_tokens(page)
+        article = [t for node, t in zip(page.nodes, tokens) if PARAGRAPH[:40] in node.text]
+        reader = [t for node, t in zip(page.nodes, tokens) if READER[:40] in node.text]
+        assert article and reader
+        assert all(not {"w:comment", "w:comments"} & t for t in article)
+        assert all({"w:comment", "w:comments"} & t for t in reader)
+        product = _matrix(tokens, markup.vocabulary_) @ markup.coef_ + markup.intercept_
+        np.testing.assert_allclose(markup.score_nodes(page), scipy_expit(product), rtol=1e-15, atol=0)
+
+
 def test_a_misspelt_comments_choice_is_an_error_at_prediction():
     default = get_method("default")
     default.set_params(comments="Drop")

@@ -6,6 +6,12 @@ path, are tokens. A logistic regression over which tokens a node carries learns 
 token's weight from labeled pages, instead of a hand-made list of families. Tokens seen
 on fewer than ``min_pages`` training pages are left out: a site's private class names
 would teach the model that site, not the web.
+
+The containers of the headline (:func:`~newsml.comments.headline_containers`) give no
+comment words (:data:`~newsml.comments.COMMENT_WORDS`): as for the comment rule, the
+section holding the headline is the article, whatever its name says (a newspaper's
+``tone-comment`` opinion piece, a theme's ``comments-open`` post). Elsewhere ``comment``
+is the strongest noise word there is, and short articles so named were lost to it.
 """
 
 from __future__ import annotations
@@ -16,6 +22,7 @@ from typing import TYPE_CHECKING
 
 import numpy as np
 
+from ..comments import COMMENT_WORDS, headline_containers
 from ..errors import NewsmlError
 from ..estimators.frozen import expit
 from ..page import Page
@@ -28,6 +35,8 @@ if TYPE_CHECKING:
 
 _WORD_RE = re.compile(r"[a-z][a-z0-9]+")
 _CAMEL_RE = re.compile(r"(?<=[a-z0-9])(?=[A-Z])")
+#: The tokens the headline's containers do not give (see the module).
+_COMMENT_TOKENS = frozenset(f"w:{word}" for word in COMMENT_WORDS)
 
 
 def element_tokens(element: Element, level: int) -> list[str]:
@@ -78,6 +87,7 @@ class MarkupTokens(NodeMethod):
 
     def _node_tokens(self, page: Page) -> list[set[str]]:
         memo: dict[tuple[Element, int], list[str]] = {}
+        article = set(headline_containers(page))
         out = []
         for node in page.nodes:
             tokens: set[str] = set()
@@ -87,7 +97,8 @@ class MarkupTokens(NodeMethod):
                     break
                 key = (element, level)
                 if key not in memo:
-                    memo[key] = element_tokens(element, level)
+                    found = element_tokens(element, level)
+                    memo[key] = [t for t in found if t not in _COMMENT_TOKENS] if element in article else found
                 tokens.update(memo[key])
                 element = element.getparent()
             out.append(tokens)
@@ -148,14 +159,26 @@ class MarkupTokens(NodeMethod):
         at every level are of one kind, whose tokens are joined and sorted once, from the
         tokens of each kind at each level, worked out once per page."""
         tree, attributes = page.block_tree, page.attribute_kinds
+        # a headline container's kind is its attributes' kind shifted by the number of kinds
+        kind = attributes.kind
+        headline = page.headline_node
+        if headline is not None:
+            kind = kind.copy()
+            element = int(tree.block[headline])
+            while True:
+                kind[element] += len(attributes.keys)
+                above = int(tree.parent[element])
+                if above == element:
+                    break
+                element = above
         element = tree.block
-        seen = [attributes.kind[element]] if self.levels > 0 else []
+        seen = [kind[element]] if self.levels > 0 else []
         inside = np.ones(len(element), dtype=bool)      # not yet climbed past the root
         for _ in range(1, self.levels):
             above = tree.parent[element]
             inside &= above != element                  # (the root is its own parent)
             element = above
-            seen.append(np.where(inside, attributes.kind[element], -1))
+            seen.append(np.where(inside, kind[element], -1))
         kinds: dict[tuple[int, ...], int] = {}
         nodes = [kinds.setdefault(combination, len(kinds))
                  for combination in zip(*[level.tolist() for level in seen])] if seen else [0] * len(tree.block)
@@ -183,16 +206,19 @@ class _KeyTokenIds:
     def __init__(self, index: dict[str, int], keys: list[tuple[str, str | None, str | None, str | None]]) -> None:
         self.index = index
         self.keys = keys
-        self.known: dict[tuple[int, str, str | None, str | None], frozenset[int]] = {}
+        self.known: dict[tuple[int, str, str | None, str | None, bool], frozenset[int]] = {}
 
     def __call__(self, kind: int, level: int) -> frozenset[int]:
-        """Ids of the tokens of an element of kind ``kind`` seen ``level`` steps above a node."""
-        tag, class_, id_, _ = self.keys[kind]
-        key = (level if level < 2 else 2, tag, class_, id_)
+        """Ids of the tokens of an element of kind ``kind`` seen ``level`` steps above a node
+        (a kind past the last of ``keys`` is a headline container's: no comment words)."""
+        article = kind >= len(self.keys)
+        tag, class_, id_, _ = self.keys[kind - len(self.keys) if article else kind]
+        key = (level if level < 2 else 2, tag, class_, id_, article)
         found = self.known.get(key)
         if found is None:
             index = self.index
-            found = frozenset(index[t] for t in key_tokens(level, tag, class_, id_) if t in index)
+            found = frozenset(index[t] for t in key_tokens(level, tag, class_, id_)
+                              if t in index and not (article and t in _COMMENT_TOKENS))
             self.known[key] = found
         return found
 
