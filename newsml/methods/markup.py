@@ -164,13 +164,13 @@ class MarkupTokens(NodeMethod):
         headline = page.headline_node
         if headline is not None:
             kind = kind.copy()
-            element = int(tree.block[headline])
+            at = int(tree.block[headline])
             while True:
-                kind[element] += len(attributes.keys)
-                above = int(tree.parent[element])
-                if above == element:
+                kind[at] += len(attributes.keys)
+                step = int(tree.parent[at])
+                if step == at:
                     break
-                element = above
+                at = step
         element = tree.block
         seen = [kind[element]] if self.levels > 0 else []
         inside = np.ones(len(element), dtype=bool)      # not yet climbed past the root
