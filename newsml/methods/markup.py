@@ -160,25 +160,25 @@ class MarkupTokens(NodeMethod):
         tokens of each kind at each level, worked out once per page."""
         tree, attributes = page.block_tree, page.attribute_kinds
         # a headline container's kind is its attributes' kind shifted by the number of kinds
-        kind = attributes.kind
+        element_kind = attributes.kind
         headline = page.headline_node
         if headline is not None:
-            kind = kind.copy()
+            element_kind = element_kind.copy()
             at = int(tree.block[headline])
             while True:
-                kind[at] += len(attributes.keys)
+                element_kind[at] += len(attributes.keys)
                 step = int(tree.parent[at])
                 if step == at:
                     break
                 at = step
         element = tree.block
-        seen = [kind[element]] if self.levels > 0 else []
+        seen = [element_kind[element]] if self.levels > 0 else []
         inside = np.ones(len(element), dtype=bool)      # not yet climbed past the root
         for _ in range(1, self.levels):
             above = tree.parent[element]
             inside &= above != element                  # (the root is its own parent)
             element = above
-            seen.append(np.where(inside, kind[element], -1))
+            seen.append(np.where(inside, element_kind[element], -1))
         kinds: dict[tuple[int, ...], int] = {}
         nodes = [kinds.setdefault(combination, len(kinds))
                  for combination in zip(*[level.tolist() for level in seen])] if seen else [0] * len(tree.block)
