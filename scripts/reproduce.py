@@ -6,7 +6,8 @@
 Every method of the papers' tables runs over every page of every corpus in
 ``../shared/data``; the output follows Table 1 of the CEDST paper: corpora as rows,
 methods as columns, with recall, precision, F1 (%) and median ms/page sections, and
-the ECON paper's page outcomes. Learned methods use the shipped models, which saw the
+the ECON paper's page outcomes, then each paper's claims against this run's figures
+(``scripts/paper_claims.py``). Learned methods use the shipped models, which saw the
 ``train`` pages of these corpora: their "all pages" figures include those pages.
 """
 
@@ -16,6 +17,8 @@ import argparse
 import datetime as dt
 import sys
 from pathlib import Path
+
+from paper_claims import claims_table
 
 from newsml.corpus import load_corpus
 from newsml.evaluate import evaluate_pages
@@ -70,6 +73,7 @@ def main() -> int:
             shares = (100 * r[k] / n for k in ("correct", "wrong", "missed"))
             cells.append(" / ".join(f"{share:.0f}" for share in shares))
         lines.append(f"| {corpus} | " + " | ".join(cells) + " |")
+    lines += ["", *claims_table(rows)]
     table = "\n".join(lines)
     print(table)
     if args.out:

@@ -104,9 +104,10 @@ def test_the_headline_containers_give_no_comment_words_to_the_markup_model():
     from newsml.methods.markup import _matrix
 
     thread = f'<div class="comment-list"><p>{READER}</p></div>'
+    comments = f'<div id="comments"><p>{READER}</p></div>'
     pages = [load_page(story("tonal--tone-comment", thread=thread, tag="article")),
              load_page(story("story comment-body", tag="article").replace(
-                 '<div class="author-box">', f'<div id="comments"><p>{READER}</p></div><div class="author-box">'))]
+                 '<div class="author-box">', comments + '<div class="author-box">'))]
     labels = [np.array([PARAGRAPH[:40] in node.text for node in page.nodes]) for page in pages]
     markup = new_method("markup", min_pages=1).fit(pages, labels)
     for page in pages:

@@ -98,7 +98,9 @@ class MarkupTokens(NodeMethod):
                 key = (element, level)
                 if key not in memo:
                     found = element_tokens(element, level)
-                    memo[key] = [t for t in found if t not in _COMMENT_TOKENS] if element in article else found
+                    if element in article:
+                        found = [t for t in found if t not in _COMMENT_TOKENS]
+                    memo[key] = found
                 tokens.update(memo[key])
                 element = element.getparent()
             out.append(tokens)
