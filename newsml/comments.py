@@ -147,11 +147,8 @@ def thread_posts(page: Page, keep: np.ndarray) -> np.ndarray:
 def headline_containers(page: Page) -> tuple[Element, ...]:
     """The headline's block and its ancestors (none without a headline): the article's
     containers, which no comment word in their names makes a comment section."""
-    headline = page.headline_node
-    if headline is None:
-        return ()
-    block = page.nodes[headline].block
-    return (block, *block.iterancestors())
+    elements = page.block_tree.elements
+    return tuple(elements[index] for index in page.headline_path.tolist())
 
 
 def _outside_headline(page: Page) -> dict[Element, Any]:

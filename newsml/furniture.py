@@ -107,14 +107,7 @@ def without_furniture(page: Page, keep: np.ndarray) -> np.ndarray:
     if not named[kinds].any():
         return keep
     box = named[attributes.kind] & (tree.subtree_sums(page.token_counts, page.block_levels) <= MAX_BOX_TOKENS)
-    headline = page.headline_node
-    if headline is not None:                  # the headline's block and its containers: no box
-        element = int(tree.block[headline])
-        while True:
-            box[element] = False
-            if tree.parent[element] == element:
-                break
-            element = int(tree.parent[element])
+    box[page.headline_path] = False           # the headline's block and its containers: no box
     inside = np.logical_or.reduce([box[level] for level in climbed])
     if not inside.any() or inside.all():
         return keep

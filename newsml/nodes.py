@@ -237,6 +237,13 @@ class BlockTree(NamedTuple):
         by_depth = np.argsort(self.depth, kind="stable")
         return np.split(by_depth, np.cumsum(np.bincount(self.depth))[:-1])
 
+    def path_up(self, element: int) -> list[int]:
+        """Element ``element`` and the elements above it, up to the root."""
+        path = [element]
+        while (above := int(self.parent[path[-1]])) != path[-1]:
+            path.append(above)
+        return path
+
     def subtree_sums(self, per_node: np.ndarray, levels: list[np.ndarray] | None = None) -> np.ndarray:
         """For every element, the sum of ``per_node`` over the nodes whose block lies under it."""
         total = np.bincount(self.block, weights=per_node, minlength=len(self.parent))

@@ -141,6 +141,17 @@ class Page:
         return None
 
     @cached_property
+    def headline_path(self) -> np.ndarray:
+        """Indices in :attr:`block_tree` of the headline's block and the elements above it,
+        the article's containers (none without a :attr:`headline_node`). Rules that read
+        names (comment sections, furniture, markup words) never count them against it."""
+        headline = self.headline_node
+        if headline is None:
+            return np.zeros(0, dtype=np.int64)
+        tree = self.block_tree
+        return np.asarray(tree.path_up(int(tree.block[headline])), dtype=np.int64)
+
+    @cached_property
     def lang(self) -> str:
         """Language code (see :func:`newsml.lang.detect_lang`), judged on the longest texts.
 

@@ -162,17 +162,8 @@ class MarkupTokens(NodeMethod):
         tokens of each kind at each level, worked out once per page."""
         tree, attributes = page.block_tree, page.attribute_kinds
         # a headline container's kind is its attributes' kind shifted by the number of kinds
-        element_kind = attributes.kind
-        headline = page.headline_node
-        if headline is not None:
-            element_kind = element_kind.copy()
-            at = int(tree.block[headline])
-            while True:
-                element_kind[at] += len(attributes.keys)
-                step = int(tree.parent[at])
-                if step == at:
-                    break
-                at = step
+        element_kind = attributes.kind.copy()
+        element_kind[page.headline_path] += len(attributes.keys)
         element = tree.block
         seen = [element_kind[element]] if self.levels > 0 else []
         inside = np.ones(len(element), dtype=bool)      # not yet climbed past the root
