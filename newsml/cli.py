@@ -287,8 +287,9 @@ def train(
                        "file (any existing file), else a method name such as `default`. A few "
                        "labeled pages of one site are enough.")] = None,
     jobs: Annotated[int | None, typer.Option(
-        "--jobs", "-j", min=1, help="Processes fitting the cross-validation's folds side by side "
-                                    "[default: the machine's cores].", show_default=False)] = None,
+        "--jobs", "-j", min=1, help="Processes fitting the cross-validation's folds, and the "
+                                    "model on every page, side by side [default: the machine's "
+                                    "cores].", show_default=False)] = None,
     debug: DebugOption = False,
 ) -> None:
     """Train a method on labeled pages and write a model file.

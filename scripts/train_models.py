@@ -31,7 +31,8 @@ def main() -> int:
     parser.add_argument("--out", type=Path, default=REPO / "models")
     parser.add_argument("--cv-folds", type=int, default=5)
     parser.add_argument("--jobs", type=int, default=available_cores(),
-                        help="processes fitting the cross-validation's folds (default: the cores)")
+                        help="processes fitting the cross-validation's folds and the model side by side "
+                             "(default: the cores)")
     args = parser.parse_args()
     if args.jobs < 1:
         parser.error(f"--jobs must be 1 or more, not {args.jobs}")

@@ -217,3 +217,40 @@ def test_dempster_shafer_gradient_matches_finite_differences():
 def test_naive_bayes_rejects_zero_smoothing():
     with pytest.raises(ValueError, match="alpha must be > 0"):
         DiscretizedNaiveBayes(alpha=0).fit([[1, 0, 0, 0], [200, 1, 1, 5]], [0, 1])
+
+
+def test_one_pass_binning_gives_scikit_learns_own_thresholds():
+    """Weighted columns of under 200,000 rows are where scikit-learn sorts a column once per
+    threshold: the one-pass thresholds must be the very same numbers, on columns of many
+    distinct values, of ties, of zero weights and of few distinct values alike."""
+    from sklearn.ensemble._hist_gradient_boosting import binning
+
+    from newsml.estimators.binning import one_pass_binning
+
+    rng = np.random.default_rng(7)
+    n = 5000
+    columns = [rng.random(n), np.round(rng.random(n) * 50, 1), rng.integers(0, 4, n).astype(float),
+               np.where(rng.random(n) < 0.4, 0.0, rng.exponential(size=n))]
+    weights = [rng.integers(1, 60, n).astype(float), np.where(rng.random(n) < 0.2, 0.0, rng.random(n) * 9)]
+    original = binning._weighted_percentile
+    for column, weight in product(columns, weights):
+        expected = binning._find_binning_thresholds(column, 255, sample_weight=weight)
+        with one_pass_binning():
+            assert binning._weighted_percentile is not original
+            found = binning._find_binning_thresholds(column, 255, sample_weight=weight)
+        assert np.array_equal(found, expected)
+    assert binning._weighted_percentile is original        # put back on the way out
+
+
+def test_boosted_trees_fitted_with_one_pass_binning_are_the_same_trees():
+    from newsml.estimators.binning import one_pass_binning
+
+    rng = np.random.default_rng(3)
+    X = np.column_stack([rng.random(3000) * 100, rng.integers(0, 3, 3000), rng.random(3000)])
+    y = (X[:, 0] + rng.normal(0, 25, 3000) > 50).astype(int)
+    weight = rng.integers(1, 40, 3000).astype(float)
+    plain = HistGradientBoostingClassifier(max_iter=15, random_state=0).fit(X, y, sample_weight=weight)
+    with one_pass_binning():
+        fast = HistGradientBoostingClassifier(max_iter=15, random_state=0).fit(X, y, sample_weight=weight)
+    assert np.array_equal(fast._bin_mapper.bin_thresholds_[0], plain._bin_mapper.bin_thresholds_[0])
+    assert np.array_equal(fast.predict_proba(X), plain.predict_proba(X))

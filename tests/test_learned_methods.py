@@ -298,3 +298,37 @@ def test_a_family_giving_fewer_columns_than_it_names_is_an_error(monkeypatch):
     with pytest.raises(ConfigurationError, match="evidence 'position' gave a .* x 3 matrix"):
         extract("<html><body><h1>Bridge opens</h1><p>The new bridge opened on Monday, the council "
                 "said.</p></body></html>")
+
+
+@pytest.mark.parametrize("jobs", [1, 2])
+def test_the_final_fit_beside_the_folds_is_the_fit_alone(labeled, jobs):
+    """Training fits the model on every page as one more task of the folds' pool: the
+    folds' scores are those of the cross-validation, the model is what fit_method makes."""
+    from newsml.training import cross_validated_fit, fit_method
+
+    docs, labels, train, _ = labeled
+    golds = [p.gold for p in train]
+    make = lambda: new_method("cedst-nc")   # noqa: E731 - learned, and quick to fit
+    scores, (model, choices) = cross_validated_fit(make, docs, labels, golds, folds=3, jobs=jobs)
+    assert scores == cross_validated_scores(make, docs, labels, golds, folds=3)
+    alone, _ = fit_method(make(), docs, labels)
+    for page in docs:
+        assert np.array_equal(model.score_nodes(page), alone.score_nodes(page))
+
+
+def test_a_final_fit_that_fails_is_returned_not_raised(labeled):
+    from newsml.training import cross_validated_fit
+
+    docs, labels, train, _ = labeled
+    golds = [p.gold for p in train]
+    calls = []
+
+    def make():
+        calls.append(1)
+        if len(calls) > 3:          # the folds' three fits pass, the fit on every page fails
+            raise NewsmlError("no fit for you")
+        return new_method("nb")
+
+    scores, fitted = cross_validated_fit(make, docs, labels, golds, folds=3)
+    assert len(scores) == len(docs)
+    assert isinstance(fitted, NewsmlError) and "no fit for you" in str(fitted)

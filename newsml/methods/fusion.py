@@ -32,6 +32,7 @@ import numpy as np
 from ..assemble import Assembly, FixedCut, OtsuCut, as_cut
 from ..comments import without_comments, without_threads
 from ..errors import ConfigurationError, NewsmlError
+from ..estimators.binning import one_pass_binning
 from ..estimators.frozen import FrozenDempsterShafer
 from ..estimators.trees import FrozenTrees
 from ..features.base import families, family
@@ -278,7 +279,8 @@ class Fusion(NodeMethod):
         if np.unique(y).size < 2:   # a fold of pages with one class only: nothing to split
             return FrozenTrees.constant(float(y[0]), X.shape[1])
         booster = HistGradientBoostingClassifier(**BOOSTER_PARAMS, random_state=self.random_state)
-        booster.fit(X, y, sample_weight=self._row_weights([pages[i] for i in which]))
+        with one_pass_binning():    # (the same trees, binned in a fraction of the time)
+            booster.fit(X, y, sample_weight=self._row_weights([pages[i] for i in which]))
         return FrozenTrees.from_estimator(booster, check_rows=X[:: max(1, len(X) // 500)])
 
     def _row_weights(self, pages: Sequence[Page]) -> np.ndarray:
