@@ -215,7 +215,7 @@ kept, +0.024 / +0.036 (+0.011 / +0.016), and finance.ifeng.com, whose gold keeps
 disclaimer on some pages and drops it on others, from -0.022 to +0.000 at k = 5. The
 kept method's figures rerun with
 `python scripts/site_curves.py --split train --ks 3 5 --draws 10 --heldout-bases DIR`
-(it trains the two bases into DIR, 7 to 17 minutes each on 2 cores, or loads them from
+(it trains the two bases into DIR (fusion fits on 2 cores), or loads them from
 there): +0.024 / +0.036, below the base at k = 5 on 3 sites by 0.001 or less. The other
 figures come from replaying the script's draws on the bases' cached node scores, code
 that is not in the repository. Not kept: the page's cut re-chosen on the labeled pages
