@@ -191,8 +191,11 @@ def _cross_validate(make: Callable[[], NodeMethod], pages: Sequence[Page], label
                         results[index] = _fold_error_raised(result, index, splits)
                         progress.advance()
                 except BrokenProcessPool:
-                    raise NewsmlError("a cross-validation process died (out of memory?): "
-                                      "try fewer --jobs, or --cv-folds 0") from None
+                    raise ProcessDiedError("a training process died (out of memory?): try fewer --jobs, "
+                                           "or --cv-folds 0") from None
+                except BaseException:
+                    pool.shutdown(wait=False, cancel_futures=True)    # what has not started never will
+                    raise
         else:
             for index in sorted(tasks):     # the folds, then the fit
                 results[index] = _fold_error_raised(_task(index), index, splits)
@@ -205,6 +208,10 @@ def _cross_validate(make: Callable[[], NodeMethod], pages: Sequence[Page], label
         for page, result in zip(splits[index][1], scores):
             in_order[page] = result
     return [result for result in in_order if result is not None], fitted
+
+
+class ProcessDiedError(NewsmlError):
+    """A process of the training pool died (killed, or out of memory)."""
 
 
 def _fold_error_raised(result: Any, index: int, splits: list[Any]) -> Any:
@@ -311,7 +318,8 @@ def train_method(name: str, corpora: Sequence[str | Path], split: str | None = "
     the pages (:class:`~newsml.adaptation.AdaptedMethod`) instead of training ``name``
     from scratch; its leave-one-page-out F1 replaces the cross-validation. Runs with
     :data:`TRAINING_THREADS` threads per math library; ``jobs`` processes fit the
-    cross-validation's folds side by side.
+    cross-validation's folds and the model on every page side by side (each holds its own
+    training rows: more jobs, more memory).
     """
     with limited_threads(TRAINING_THREADS):
         return _train_method(name, corpora, split, params, cv_folds, min_share, progress, base, jobs)
@@ -343,6 +351,8 @@ def _train_method(name: str, corpora: Sequence[str | Path], split: str | None, p
         try:
             scores, fitted = cross_validated_fit(make, parsed, labels, golds, cv_folds, groups=sites,
                                                  progress=progress, jobs=jobs)
+        except ProcessDiedError as exc:
+            raise NewsmlError(f"training {name} on {usable} failed: {exc}") from None
         except NewsmlError as exc:
             raise NewsmlError(f"cross-validation over {cv_folds} folds of {usable} failed: {exc} "
                               "(each fold trains on the pages of the others: give more pages, "

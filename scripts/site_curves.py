@@ -25,7 +25,7 @@ compared with a fusion model trained on the train splits without its half's page
 
 The two bases are loaded from ``DIR/fusion-half0.joblib`` and ``fusion-half1.joblib``
 when there, else trained (as ``scripts/train_models.py`` trains the shipped one, without
-the cross-validation: about 17 minutes each on 2 cores) and saved there.
+the cross-validation, in one process) and saved there.
 
 Needs matplotlib for ``--plot`` (``pip install 'newsml[plot]'``).
 """
@@ -215,7 +215,7 @@ kept, +0.024 / +0.036 (+0.011 / +0.016), and finance.ifeng.com, whose gold keeps
 disclaimer on some pages and drops it on others, from -0.022 to +0.000 at k = 5. The
 kept method's figures rerun with
 `python scripts/site_curves.py --split train --ks 3 5 --draws 10 --heldout-bases DIR`
-(it trains the two bases into DIR (fusion fits on 2 cores), or loads them from
+(it trains the two bases into DIR, or loads them from
 there): +0.024 / +0.036, below the base at k = 5 on 3 sites by 0.001 or less. The other
 figures come from replaying the script's draws on the bases' cached node scores, code
 that is not in the repository. Not kept: the page's cut re-chosen on the labeled pages

@@ -233,13 +233,26 @@ def test_one_pass_binning_gives_scikit_learns_own_thresholds():
                np.where(rng.random(n) < 0.4, 0.0, rng.exponential(size=n))]
     weights = [rng.integers(1, 60, n).astype(float), np.where(rng.random(n) < 0.2, 0.0, rng.random(n) * 9)]
     original = binning._weighted_percentile
+    calls = []
+
+    def counted(array, sample_weight, percentile_rank=50, average=False, xp=None):
+        calls.append(1)
+        return original(array, sample_weight, percentile_rank, average=average, xp=xp)
+
     for column, weight in product(columns, weights):
         expected = binning._find_binning_thresholds(column, 255, sample_weight=weight)
-        with one_pass_binning():
-            assert binning._weighted_percentile is not original
-            found = binning._find_binning_thresholds(column, 255, sample_weight=weight)
+        binning._weighted_percentile = counted
+        try:
+            with one_pass_binning():
+                assert binning._weighted_percentile is not counted
+                found = binning._find_binning_thresholds(column, 255, sample_weight=weight)
+            assert binning._weighted_percentile is counted        # put back on the way out
+        finally:
+            binning._weighted_percentile = original
         assert np.array_equal(found, expected)
-    assert binning._weighted_percentile is original        # put back on the way out
+    # the three columns of more than 255 distinct values, under each of the two weightings,
+    # asked once each instead of 254 times
+    assert len(calls) == 3 * 2
 
 
 def test_boosted_trees_fitted_with_one_pass_binning_are_the_same_trees():

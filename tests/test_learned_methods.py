@@ -316,19 +316,26 @@ def test_the_final_fit_beside_the_folds_is_the_fit_alone(labeled, jobs):
         assert np.array_equal(model.score_nodes(page), alone.score_nodes(page))
 
 
-def test_a_final_fit_that_fails_is_returned_not_raised(labeled):
-    from newsml.training import cross_validated_fit
+@pytest.mark.parametrize("jobs", [1, 2])
+def test_a_final_fit_that_fails_is_returned_and_named_by_training(labeled, jobs, monkeypatch, tmp_path):
+    """The folds pass, the fit on every page fails: cross_validated_fit returns its error
+    (also from a process of the pool), and train_method says training failed, not the
+    cross-validation."""
+    import newsml.training as training
+    from newsml.training import cross_validated_fit, train_method
 
     docs, labels, train, _ = labeled
     golds = [p.gold for p in train]
-    calls = []
+    real = training.fit_method
 
-    def make():
-        calls.append(1)
-        if len(calls) > 3:          # the folds' three fits pass, the fit on every page fails
+    def failing_on_every_page(method, pages, node_labels, groups=None):
+        if len(pages) == len(docs):
             raise NewsmlError("no fit for you")
-        return new_method("nb")
+        return real(method, pages, node_labels, groups)
 
-    scores, fitted = cross_validated_fit(make, docs, labels, golds, folds=3)
+    monkeypatch.setattr(training, "fit_method", failing_on_every_page)
+    scores, fitted = cross_validated_fit(lambda: new_method("nb"), docs, labels, golds, folds=3, jobs=jobs)
     assert len(scores) == len(docs)
     assert isinstance(fitted, NewsmlError) and "no fit for you" in str(fitted)
+    with pytest.raises(NewsmlError, match=r"^training nb on .* failed: no fit for you"):
+        train_method("nb", [LABELED], split="train", cv_folds=3, jobs=jobs)

@@ -4,8 +4,8 @@ When its training rows carry weights and number at most 200,000 (the size past w
 bins a sample drawn by weight), HistGradientBoosting (scikit-learn 1.9) finds each
 feature's 254 bin thresholds with one call of ``_weighted_percentile`` per threshold, and
 each call sorts the whole column again: about 2 s per feature of 170,000 rows, most of
-the time of training the default model (scikit-learn's pull request 34248 makes the
-same change upstream). :func:`one_pass_binning` lets the first of those calls for a
+the time of training the default model (scikit-learn's pull request 34248 addresses the
+same slowness, after 1.9). :func:`one_pass_binning` lets the first of those calls for a
 column work out every threshold of the grid at once, in one call of the same function,
 and the others read them: the same numbers, the same trees, minutes less.
 """
@@ -13,6 +13,7 @@ and the others read them: the same numbers, the same trees, minutes less.
 from __future__ import annotations
 
 import contextlib
+import inspect
 import threading
 from collections.abc import Iterator
 from typing import Any
@@ -32,7 +33,8 @@ class _OnePassPercentiles:
 
     What was worked out is kept per thread (the binning runs features side by side in
     threads) with the column and weights themselves, compared by identity: holding them
-    keeps their ids from being reused by the next column.
+    keeps their ids from being reused by the next column. A column is assumed not to
+    change between the calls for it (the binning sorts it once, then only reads it).
     """
 
     def __init__(self, original: Any, grid: np.ndarray = DEFAULT_GRID) -> None:
@@ -49,8 +51,10 @@ class _OnePassPercentiles:
         local = self.local
         if getattr(local, "array", None) is not array or local.weight is not sample_weight \
                 or local.average != average:
-            local.values = self.original(array, sample_weight, self.grid, average=average)
-            local.array, local.weight, local.average = array, sample_weight, average
+            values = self.original(array, sample_weight, self.grid, average=average)
+            if np.ndim(values) != 1 or len(values) != len(self.grid):   # (no weight at all: nan)
+                return self.original(array, sample_weight, percentile_rank, average=average, xp=xp)
+            local.values, local.array, local.weight, local.average = values, array, sample_weight, average
         return local.values[where]
 
 
@@ -66,7 +70,7 @@ def one_pass_binning() -> Iterator[None]:
         return
     original = getattr(binning, "_weighted_percentile", None)
     if original is None or isinstance(original, _OnePassPercentiles) \
-            or not hasattr(binning, "_find_binning_thresholds"):
+            or not hasattr(binning, "_find_binning_thresholds") or not _takes_average(original):
         yield
         return
     binning._weighted_percentile = _OnePassPercentiles(original)
@@ -74,3 +78,12 @@ def one_pass_binning() -> Iterator[None]:
         yield
     finally:
         binning._weighted_percentile = original
+
+
+def _takes_average(function: Any) -> bool:
+    """Whether ``function`` has the ``average`` argument the binning passes (scikit-learn 1.8
+    on): the one-pass answer is only the same where the binning asks the same question."""
+    try:
+        return "average" in inspect.signature(function).parameters
+    except (TypeError, ValueError):
+        return False
