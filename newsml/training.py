@@ -188,17 +188,17 @@ def _cross_validate(make: Callable[[], NodeMethod], pages: Sequence[Page], label
                         for warning in caught:
                             warnings.warn_explicit(warning.message, warning.category, warning.filename,
                                                    warning.lineno, registry=shown)
-                        results[index] = _fold_error_raised(result, index, splits)
+                        results[index] = result
                         progress.advance()
                 except BrokenProcessPool:
                     raise ProcessDiedError("a training process died (out of memory?): try fewer --jobs, "
                                            "or --cv-folds 0") from None
-                except BaseException:
+                except BaseException:      # (a fold's NewsmlError, raised in its process)
                     pool.shutdown(wait=False, cancel_futures=True)    # what has not started never will
                     raise
         else:
             for index in sorted(tasks):     # the folds, then the fit
-                results[index] = _fold_error_raised(_task(index), index, splits)
+                results[index] = _task(index)
                 progress.advance()
     finally:
         _FOLDS = None
@@ -212,14 +212,6 @@ def _cross_validate(make: Callable[[], NodeMethod], pages: Sequence[Page], label
 
 class ProcessDiedError(NewsmlError):
     """A process of the training pool died (killed, or out of memory)."""
-
-
-def _fold_error_raised(result: Any, index: int, splits: list[Any]) -> Any:
-    """``result`` of task ``index``, unless it is a fold's error: that one is raised at once
-    (the final fit's is the caller's to report)."""
-    if isinstance(result, NewsmlError) and index < len(splits):
-        raise result
-    return result
 
 
 #: What :func:`_task` reads: set by :func:`_cross_validate` before it forks the processes,
@@ -237,16 +229,14 @@ def _task_in_process(index: int) -> tuple[int, Any, list[warnings.WarningMessage
 
 
 def _task(index: int) -> list[Score] | tuple[NodeMethod, dict[str, Any]] | NewsmlError:
-    """Fold ``index``'s scores (:func:`_fold_scores`), or past the last fold the fit on
-    every page; a NewsmlError is returned, to be raised where the task was asked for."""
+    """Fold ``index``'s scores (:func:`_fold_scores`: its error is raised, the
+    cross-validation's), or past the last fold the fit on every page (its NewsmlError
+    returned, for the caller to name training's)."""
     assert _FOLDS is not None
     make, pages, labels, _, groups, splits = _FOLDS
     if index == len(splits):
         return _fitted_or_error(make, pages, labels, groups)
-    try:
-        return _fold_scores(index)
-    except NewsmlError as exc:
-        return exc
+    return _fold_scores(index)
 
 
 def _picklable(warning: warnings.WarningMessage) -> warnings.WarningMessage:
