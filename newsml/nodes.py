@@ -132,7 +132,8 @@ def segment_tree(body: Element) -> Segmentation:
     run_path: tuple[str, ...] = ()
     tags: list[str] = [] if body.tag == "html" else ["html"]  # of the open elements
     opened: list[Element] = []  # the elements whose end is still to come, outermost first
-    blocks: list[tuple[Element, tuple[str, ...], int]] = []  # the open blocks, with their paths and the <p> before them
+    # the open blocks, with their paths and the <p> before them
+    blocks: list[tuple[Element, tuple[str, ...], int]] = []
     paths: dict[tuple[str, ...], tuple[str, ...]] = {}  # one tuple per distinct path, shared
     spans: dict[Element, tuple[int, int]] = {}  # a block: the <p> before it and before its end
 
@@ -265,7 +266,8 @@ class AttributeKinds(NamedTuple):
 def attribute_kinds(tree: BlockTree) -> AttributeKinds:
     """The :class:`AttributeKinds` of the elements of ``tree`` (their attributes read once)."""
     keys: dict[tuple[str, str | None, str | None, str | None], int] = {}
-    kind = [keys.setdefault((tag, element.get("class"), element.get("id"), element.get("itemprop")), len(keys))
+    kind = [keys.setdefault((tag, element.get("class"), element.get("id"), element.get("itemprop")),
+                            len(keys))
             for element, tag in zip(tree.elements, tree.tags)]
     return AttributeKinds(np.asarray(kind, dtype=np.int64), list(keys))
 

@@ -88,6 +88,9 @@ _TAG_DELIMITERS = bytes(byte if byte in b"<>" else ord("a") for byte in range(25
 _BYTE_SHAPES = bytes(0 if byte in (*range(0, 9), 11, 12, *range(14, 32), 127) else _TAG_DELIMITERS[byte]
                      for byte in range(256))
 #: Characters an lxml tree cannot hold: whitespace-like controls become a space, the rest go.
+#: A web address (its "//" becomes "/" once it is a Path): newsml reads files, not the web.
+#: (Two characters at least before the colon: ``C:/`` is a Windows drive.)
+_URL_RE = re.compile(r"^[a-zA-Z][a-zA-Z0-9+.-]+:/")
 _SPACE_CONTROLS_RE = re.compile("[\x0b\x0c\x1c-\x1f]")
 _NOT_XML_RE = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\x7f\ud800-\udfff\ufffe\uffff]")
 #: C1 controls, which no page means: Windows-1252 text read as Latin-1 somewhere on its way
@@ -183,6 +186,8 @@ def read_page(page: bytes | str | os.PathLike[str]) -> bytes | str:
         path = Path(page)
         if _exists(path):
             return _read_file(path)
+        if _URL_RE.match(page):
+            raise InvalidPageError(_not_fetched(page))
         if "<" not in page:
             raise InvalidPageError(
                 f"not HTML: the text {page[:80]!r} has no markup, and no file of that name exists"
@@ -192,6 +197,12 @@ def read_page(page: bytes | str | os.PathLike[str]) -> bytes | str:
     if isinstance(page, str):
         return page
     raise TypeError(f"page must be bytes, str or a path, not {type(page).__name__}")
+
+
+def _not_fetched(address: str) -> str:
+    """The error for a web address given as a page: say how to get the page instead."""
+    return ("a web address, not a file: newsml reads pages from files and does not download "
+            f"them; save the page first (for example: curl -L -o page.html '{address}')")
 
 
 def _exists(path: Path) -> bool:
@@ -204,6 +215,8 @@ def _exists(path: Path) -> bool:
 def _read_file(path: Path) -> bytes:
     """The bytes of the file at ``path``, at most MAX_PAGE_BYTES of them."""
     if not _exists(path):
+        if _URL_RE.match(str(path)):    # (the command line names its pages as paths)
+            raise InvalidPageError(_not_fetched(re.sub(r"^([^:]+):/(?!/)", r"\1://", str(path))))
         raise InvalidPageError(f"no such file: {path}")
     if path.is_dir():
         raise InvalidPageError(f"not a file: {path} is a folder")

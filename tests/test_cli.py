@@ -54,6 +54,13 @@ def test_predict_jsonl_one_line_per_page_and_stdin(runner, page):
     assert [json.loads(line)["path"] for line in lines] == [str(page), "-"]
 
 
+def test_a_web_address_as_page_is_an_error_that_says_to_save_the_page_first(runner):
+    result = runner.invoke(app, ["predict", "https://example.com/story.html"])
+    assert result.exit_code == 1 and "Traceback" not in result.stderr
+    assert "a web address, not a file" in result.stderr
+    assert "curl -L -o page.html 'https://example.com/story.html'" in result.stderr
+
+
 def test_a_failing_page_does_not_stop_the_others(runner, page, tmp_path):
     empty = tmp_path / "empty.html"
     empty.write_bytes(b"")

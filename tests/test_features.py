@@ -230,7 +230,8 @@ def test_punctuation_of_many_texts_at_once_is_that_of_each(monkeypatch):
     monkeypatch.setattr(text_module, "SPLIT_LIMIT", 8)         # runs of a few texts, and long texts alone
     runs = []
     run_marks = text_module._run_marks
-    monkeypatch.setattr(text_module, "_run_marks", lambda run, *rest: runs.append(run) or run_marks(run, *rest))
+    monkeypatch.setattr(text_module, "_run_marks",
+                        lambda run, *rest: runs.append(run) or run_marks(run, *rest))
     assert text_module.punctuation_counts(texts).tolist() == expected
     assert all(sum(map(len, run)) <= 8 for run in runs)             # no run past the limit
     assert [text for run in runs for text in run] == [text for text in texts if len(text) <= 8]
@@ -253,7 +254,8 @@ def test_families_and_markup_tokens_of_attributes_alone_are_those_of_them_joined
         for name, value in zip(("class", "id", "itemprop"), parts):
             element.set(name, value)
         joined = " ".join(filter(None, parts))
-        assert semantics._key_families(element.tag, *parts) == (semantics._word_families(joined) if joined else 0)
+        expected = semantics._word_families(joined) if joined else 0
+        assert semantics._key_families(element.tag, *parts) == expected
         assert markup.element_tokens(element, 0)[1:] == list(
             markup._word_tokens(" ".join(filter(None, parts[:2]))))
 

@@ -113,7 +113,8 @@ def test_the_walk_counts_the_p_of_each_block_as_a_walk_of_the_whole_document_doe
 
 
 def test_paragraph_spans_count_the_p_under_a_block_itself_included():
-    page = load_page("<html><body><div>a<p>b</p><p></p><section><p>c</p></section></div><p>d</p></body></html>")
+    page = load_page("<html><body><div>a<p>b</p><p></p><section><p>c</p></section></div><p>d</p>"
+                     "</body></html>")
     tree, spans = page.block_tree, page.segmentation.paragraphs
     counts = {tree.elements[e].tag + tree.elements[e].text: int(spans[e, 1] - spans[e, 0])
               for e in set(tree.block.tolist())}

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import gzip
 import re
+from pathlib import Path
 
 import pytest
 from hypothesis import given, settings
@@ -174,6 +175,22 @@ def test_wide_unicode_with_a_bom(codec):
     bom = {"utf-16-be": b"\xfe\xff", "utf-32-le": b"\xff\xfe\x00\x00", "utf-32-be": b"\x00\x00\xfe\xff"}
     doc = load_page(bom[codec] + "<p>Wide, text.</p>".encode(codec))
     assert doc.encoding == codec and doc.nodes[0].text == "Wide, text."
+
+
+@pytest.mark.parametrize(("page", "address"), [
+    ("https://example.com/news/story.html", "https://example.com/news/story.html"),
+    ("http://example.com", "http://example.com"),
+    (Path("https://example.com/news/story.html"), "https://example.com/news/story.html"),  # "//" became "/"
+])
+def test_a_web_address_is_not_downloaded_and_the_error_says_how_to_get_the_page(page, address):
+    with pytest.raises(InvalidPageError, match="a web address, not a file") as error:
+        load_page(page)
+    assert f"curl -L -o page.html '{address}'" in str(error.value)
+
+
+def test_a_missing_windows_path_is_a_missing_file_not_a_web_address():
+    with pytest.raises(InvalidPageError, match="no such file"):
+        load_page(Path("C:/pages/story.html"))
 
 
 def test_missing_path_objects_are_invalid_pages(tmp_path):

@@ -173,8 +173,9 @@ class MarkupTokens(NodeMethod):
             element = above
             seen.append(np.where(inside, element_kind[element], -1))
         kinds: dict[tuple[int, ...], int] = {}
-        nodes = [kinds.setdefault(combination, len(kinds))
-                 for combination in zip(*[level.tolist() for level in seen])] if seen else [0] * len(tree.block)
+        combinations = zip(*[level.tolist() for level in seen])
+        nodes = [kinds.setdefault(combination, len(kinds)) for combination in combinations] if seen \
+            else [0] * len(tree.block)
         ids = _KeyTokenIds(self.vocabulary_, attributes.keys)
         rows: list[int] = []
         columns: list[int] = []
@@ -196,7 +197,8 @@ class _KeyTokenIds:
     at each level, each worked out once. A class and not a closure, like every helper that
     holds a page's data: no reference cycles."""
 
-    def __init__(self, index: dict[str, int], keys: list[tuple[str, str | None, str | None, str | None]]) -> None:
+    def __init__(self, index: dict[str, int],
+                 keys: list[tuple[str, str | None, str | None, str | None]]) -> None:
         self.index = index
         self.keys = keys
         self.known: dict[tuple[int, str, str | None, str | None, bool], frozenset[int]] = {}
