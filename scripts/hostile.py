@@ -55,6 +55,14 @@ def _gzip_bomb(size: int) -> bytes:
     return b"".join(parts) + packer.flush()
 
 
+def _paragraphs(megabytes: int) -> bytes:
+    """A headline and article paragraphs of two sentences each (200 characters), up to ``megabytes``."""
+    sentence = f"{NEEDLE} after a long debate about roads, schools and the harbour. "
+    paragraph = f"<p>{sentence}{sentence}</p>\n"
+    body = paragraph * (megabytes * 10**6 // len(paragraph))
+    return f"<html><head><title>Budget</title></head><body><h1>Budget</h1>{body}</body></html>".encode()
+
+
 def _real(megabytes: int) -> bytes:
     """Bodies of the labeled pages, one after another, up to ``megabytes``."""
     from newsml.encoding import decode_html
@@ -142,6 +150,8 @@ PAGE_CASES: dict[str, tuple[str, Callable[[], bytes | str], Callable[[str], bool
     "50MB-one-p": ("50 MB of text in one <p>",
                    lambda: "<html><body><p>" + "word " * 10_000_000 + "</p></body></html>",
                    lambda t: len(t) >= 49_000_000),
+    "10MB-paragraphs": ("10 MB of article paragraphs (a headline, 48,000 <p> of 200 characters)",
+                        lambda: _paragraphs(10), lambda t: len(t) > 9_000_000),
     "10MB-real": ("10 MB of real markup (labeled pages' bodies, repeated)", lambda: _real(10),
                   lambda t: len(t) > 1000),
 }
