@@ -99,3 +99,16 @@ def test_the_thread_family_makes_no_reference_cycles(collector_on):
         assert gc.collect() == 0
     finally:
         gc.enable()
+
+
+def test_pages_extracted_from_several_threads_at_once_get_the_text_they_get_alone():
+    """A crawler's thread pool may share the process's models, caches and jieba: nothing
+    one page's extraction keeps may leak into another's (the collector stays on, as it
+    does with threads running)."""
+    from concurrent.futures import ThreadPoolExecutor
+
+    pages = [path.read_bytes() for path in sorted(LABELED.glob("*.html"))]
+    alone = [extract(page).text for page in pages]
+    with ThreadPoolExecutor(4) as pool:
+        together = list(pool.map(lambda page: extract(page).text, pages * 2))
+    assert together == alone * 2 and all(alone)
