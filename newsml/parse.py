@@ -87,10 +87,10 @@ _CONTROL_BYTES = bytes([*range(0, 9), 11, *range(14, 32), 127])
 _TAG_DELIMITERS = bytes(byte if byte in b"<>" else ord("a") for byte in range(256))
 _BYTE_SHAPES = bytes(0 if byte in (*range(0, 9), 11, 12, *range(14, 32), 127) else _TAG_DELIMITERS[byte]
                      for byte in range(256))
-#: Characters an lxml tree cannot hold: whitespace-like controls become a space, the rest go.
 #: A web address (its "//" becomes "/" once it is a Path): newsml reads files, not the web.
 #: (Two characters at least before the colon: ``C:/`` is a Windows drive.)
 _URL_RE = re.compile(r"^[a-zA-Z][a-zA-Z0-9+.-]+:/")
+#: Characters an lxml tree cannot hold: whitespace-like controls become a space, the rest go.
 _SPACE_CONTROLS_RE = re.compile("[\x0b\x0c\x1c-\x1f]")
 _NOT_XML_RE = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\x7f\ud800-\udfff\ufffe\uffff]")
 #: C1 controls, which no page means: Windows-1252 text read as Latin-1 somewhere on its way

@@ -174,8 +174,8 @@ class MarkupTokens(NodeMethod):
             seen.append(np.where(inside, element_kind[element], -1))
         kinds: dict[tuple[int, ...], int] = {}
         combinations = zip(*[level.tolist() for level in seen])
-        nodes = [kinds.setdefault(combination, len(kinds)) for combination in combinations] if seen \
-            else [0] * len(tree.block)
+        nodes = ([kinds.setdefault(combination, len(kinds)) for combination in combinations]
+                 if seen else [0] * len(tree.block))
         ids = _KeyTokenIds(self.vocabulary_, attributes.keys)
         rows: list[int] = []
         columns: list[int] = []
