@@ -90,6 +90,7 @@ _BYTE_SHAPES = bytes(0 if byte in (*range(0, 9), 11, 12, *range(14, 32), 127) el
 #: A web address (its "//" becomes "/" once it is a Path): newsml reads files, not the web.
 #: (Two characters at least before the colon: ``C:/`` is a Windows drive.)
 _URL_RE = re.compile(r"^[a-zA-Z][a-zA-Z0-9+.-]+:/")
+_LOST_SLASH_RE = re.compile(r"^([^:]+):/(?!/)")
 #: Characters an lxml tree cannot hold: whitespace-like controls become a space, the rest go.
 _SPACE_CONTROLS_RE = re.compile("[\x0b\x0c\x1c-\x1f]")
 _NOT_XML_RE = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\x7f\ud800-\udfff\ufffe\uffff]")
@@ -200,7 +201,9 @@ def read_page(page: bytes | str | os.PathLike[str]) -> bytes | str:
 
 
 def _not_fetched(address: str) -> str:
-    """The error for a web address given as a page: say how to get the page instead."""
+    """The error for a web address given as a page (as typed, or as a Path, which lost a
+    slash of its "//"): say how to get the page instead."""
+    address = _LOST_SLASH_RE.sub(r"\1://", address)
     return ("a web address, not a file: newsml reads pages from files and does not download "
             f"them; save the page first (for example: curl -L -o page.html '{address}')")
 
@@ -216,7 +219,7 @@ def _read_file(path: Path) -> bytes:
     """The bytes of the file at ``path``, at most MAX_PAGE_BYTES of them."""
     if not _exists(path):
         if _URL_RE.match(str(path)):    # (the command line names its pages as paths)
-            raise InvalidPageError(_not_fetched(re.sub(r"^([^:]+):/(?!/)", r"\1://", str(path))))
+            raise InvalidPageError(_not_fetched(str(path)))
         raise InvalidPageError(f"no such file: {path}")
     if path.is_dir():
         raise InvalidPageError(f"not a file: {path} is a folder")
