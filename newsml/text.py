@@ -231,6 +231,12 @@ def count_periods_commas(text: str) -> int:
     return len(_PERIOD_COMMA_RE.findall(text))
 
 
+def has_period_comma(text: str) -> bool:
+    """Whether ``text`` holds a period or comma (Latin or CJK): ``count_periods_commas(text) > 0``,
+    read only up to the first."""
+    return _PERIOD_COMMA_RE.search(text) is not None
+
+
 def count_punctuation(text: str) -> int:
     """Number of sentence punctuation marks (Latin and CJK) in ``text``."""
     return len(_PUNCT_RE.findall(text))

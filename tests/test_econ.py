@@ -32,6 +32,15 @@ def test_backtracking_climbs_while_parents_add_punctuation():
                      "Part two, short."]
 
 
+def test_backtracking_reads_the_parents_tails_and_later_siblings():
+    # the parent's only comma lies after a punctuation-free sibling, in that sibling's
+    # tail: the parent adds punctuation, so it is the summary-node
+    html = """<html><body><div><div><p>Snippet, the longest paragraph of them all.</p></div>
+      <em>no marks</em> trailing words, with a comma</div><div>About us and jobs</div></body></html>"""
+    assert extract(html, method="econ").paragraphs == ["Snippet, the longest paragraph of them all.",
+                                                       "no marks trailing words, with a comma"]
+
+
 def test_backtracking_stops_at_the_first_zero_distance():
     # the paper's rule: the snippet's parent adds no punctuation, so the snippet itself
     # is the summary-node, even though a cousin paragraph has punctuation too

@@ -36,7 +36,7 @@ from ..groupings import BIG_TAGS, big_node_sets, inline_chain
 from ..nodes import TextNode
 from ..page import Page
 from ..tags import Element
-from ..text import count_periods_commas, periods_commas_each, visible_chars
+from ..text import has_period_comma, periods_commas_each, visible_chars
 from .base import NodeMethod
 
 
@@ -76,7 +76,7 @@ class Econ(NodeMethod):
             if tails:
                 length += visible_chars(tails)
                 if not punc:        # only whether the text-para has any matters
-                    punc = count_periods_commas(tails)
+                    punc = has_period_comma(tails)
             if not punc:
                 pruned.update(members)
                 if length > fallback_len:
@@ -156,25 +156,27 @@ def _text_paras(nodes: list[TextNode]) -> TextParas:
 def _summary_node(snippet: Element) -> Element:
     """Backtrack from the snippet-node until the punctuation distance is first 0.
 
-    Each step counts only what the parent adds (its own text, its children's tails and
-    the other children's subtrees), so the walk is linear in the page, not in depth x size.
+    The distance is what the parent adds to the child's count (its own text, its
+    children's tails and the other children's subtrees); only whether it is 0 matters,
+    so each step stops reading at the first period or comma it meets: on an article the
+    walk reads a few neighbours per level, and at worst each element once.
     """
     child = snippet
-    child_punc = _subtree_punc(child)
     while True:
         parent = child.getparent()
-        if parent is None:
+        if parent is None or not _adds_periods_commas(parent, child):
             return child
-        added = count_periods_commas(parent.text or "")
-        for sibling in parent:
-            added += count_periods_commas(sibling.tail or "")
-            if sibling is not child:
-                added += _subtree_punc(sibling)
-        if added == 0:
-            return child
-        child, child_punc = parent, child_punc + added
+        child = parent
 
 
-def _subtree_punc(element: Element) -> int:
-    """Periods and commas in all the text under ``element`` (its node-punc-num)."""
-    return count_periods_commas(etree.tostring(element, method="text", encoding=str, with_tail=False))
+def _adds_periods_commas(parent: Element, child: Element) -> bool:
+    """Whether ``parent`` holds a period or comma outside ``child``'s subtree."""
+    if has_period_comma(parent.text or ""):
+        return True
+    for sibling in parent:
+        if has_period_comma(sibling.tail or ""):
+            return True
+        if sibling is not child and has_period_comma(
+                etree.tostring(sibling, method="text", encoding=str, with_tail=False)):
+            return True
+    return False
