@@ -23,7 +23,7 @@ from typing import NamedTuple
 import numpy as np
 
 from .tags import BLOCK_TAGS, BREAK_TAGS, Element, is_link
-from .text import count_tokens, normalize_space, visible_chars, words
+from .text import SPLIT_LIMIT, count_tokens, normalize_space, visible_chars, words
 
 
 @dataclass(slots=True, eq=False)
@@ -128,6 +128,7 @@ def segment_tree(body: Element) -> Segmentation:
     parts: list[str] = []  # the current run's texts (its first one is not blank)
     pieces: list[tuple[Element, str, int]] = []
     chars = link_chars = line = link_depth = p_seen = 0
+    first_normal: str | None = None  # the run's first text, normalized (None past SPLIT_LIMIT)
     run_block: Element = body
     run_path: tuple[str, ...] = ()
     tags: list[str] = [] if body.tag == "html" else ["html"]  # of the open elements
@@ -148,6 +149,8 @@ def segment_tree(body: Element) -> Segmentation:
             text = "".join(parts)
             if "\n" in text and "pre" in run_path:    # preformatted: its line breaks are its own
                 normal = "\n".join(line for line in map(normalize_space, text.split("\n")) if line)
+            elif len(parts) == 1 and first_normal is not None:
+                normal = first_normal               # made by add() already
             else:
                 normal = normalize_space(text)
             # (positional: keywords take twice as long, for every node of every page)
@@ -158,10 +161,18 @@ def segment_tree(body: Element) -> Segmentation:
 
     def add(text: str, owner: Element, source: Element) -> None:
         """Add ``text`` (held by ``owner``; ``source`` gives its line) to the current run."""
-        nonlocal chars, link_chars, line, run_block, run_path
+        nonlocal chars, link_chars, line, run_block, run_path, first_normal
+        if len(text) <= SPLIT_LIMIT:
+            # its words give both its visible characters and, should it be the run's only
+            # text, the run's normalized text (normalize_space): one split, not two
+            split = text.split()
+            normal = " ".join(split)
+            visible = len(normal) - len(split) + 1 if split else 0
+        else:
+            normal, visible = None, visible_chars(text)
         if not parts:
             run_block, run_path, _ = blocks[-1]
-        visible = visible_chars(text)
+            first_normal = normal
         parts.append(text)
         if visible:
             if not chars:
