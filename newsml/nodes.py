@@ -131,19 +131,48 @@ def segment_tree(body: Element) -> Segmentation:
     first_normal: str | None = None  # the run's first text, normalized (None past SPLIT_LIMIT)
     run_block: Element = body
     run_path: tuple[str, ...] = ()
+    run_depth = 0                     # where run_block is (or was, just ended) in ``opened``
     tags: list[str] = [] if body.tag == "html" else ["html"]  # of the open elements
     opened: list[Element] = []  # the elements whose end is still to come, outermost first
-    # the open blocks, with their paths and the <p> before them
-    blocks: list[tuple[Element, tuple[str, ...], int]] = []
+    # the open blocks, with their paths, the <p> before them and their places in ``opened``
+    blocks: list[tuple[Element, tuple[str, ...], int, int]] = []
     paths: dict[tuple[str, ...], tuple[str, ...]] = {}  # one tuple per distinct path, shared
     spans: dict[Element, tuple[int, int]] = {}  # a block: the <p> before it and before its end
+    # the block tree (see block_tree), built as nodes come: the elements in the order they
+    # are met climbing from each node's block, each one's parent, each node's block
+    index: dict[Element, int] = {}
+    parents: list[int] = []
+    node_blocks: list[int] = []
+
+    def place(block: Element) -> int:
+        """The block tree's index of ``block`` (the current run's), adding it and the
+        elements above it not yet in the tree. Its ancestors are the elements opened
+        before it, so the climb reads them there; above the walk's root, their parents."""
+        found = index.get(block)
+        if found is not None:
+            return found
+        element, depth = block, run_depth
+        while True:
+            index[element] = len(parents)
+            depth -= 1
+            above = opened[depth] if depth >= 0 else element.getparent()
+            if above is None:
+                parents.append(len(parents))           # the root is its own parent
+                break
+            found = index.get(above)
+            parents.append(len(parents) + 1 if found is None else found)
+            if found is not None:
+                break
+            element = above
+        return index[block]
 
     def flush() -> None:
         """End the current run: a text node when it has visible characters."""
         nonlocal parts, pieces, chars, link_chars
         if chars:
-            parent = run_block.getparent()
+            parent = opened[run_depth - 1] if run_depth > 0 else run_block.getparent()
             group = groups.setdefault(parent if parent is not None else run_block, len(groups))
+            node_blocks.append(place(run_block))
             # a run of one piece, already normalized (seven nodes in ten), keeps the piece's
             # string as its text: one string, not two equal ones
             text = "".join(parts)
@@ -161,7 +190,7 @@ def segment_tree(body: Element) -> Segmentation:
 
     def add(text: str, owner: Element, source: Element) -> None:
         """Add ``text`` (held by ``owner``; ``source`` gives its line) to the current run."""
-        nonlocal chars, link_chars, line, run_block, run_path, first_normal
+        nonlocal chars, link_chars, line, run_block, run_path, run_depth, first_normal
         if len(text) <= SPLIT_LIMIT:
             # its words give both its visible characters and, should it be the run's only
             # text, the run's normalized text (normalize_space): one split, not two
@@ -171,7 +200,7 @@ def segment_tree(body: Element) -> Segmentation:
         else:
             normal, visible = None, visible_chars(text)
         if not parts:
-            run_block, run_path, _ = blocks[-1]
+            run_block, run_path, _, run_depth = blocks[-1]
             first_normal = normal
         parts.append(text)
         if visible:
@@ -209,7 +238,7 @@ def segment_tree(body: Element) -> Segmentation:
             if parts:
                 flush()
             path = tuple(tags)
-            blocks.append((element, paths.setdefault(path, path), p_seen))
+            blocks.append((element, paths.setdefault(path, path), p_seen, len(opened) - 1))
             if tag == "p":
                 p_seen += 1
         elif tag in BREAK_TAGS:
@@ -221,7 +250,8 @@ def segment_tree(body: Element) -> Segmentation:
         if text and (parts or not text.isspace()):
             add(text, element, element)
     # (no run is left: the root, a block, ended at the None above)
-    tree = block_tree(nodes)
+    tree = _block_tree(np.asarray(parents, dtype=np.int64), np.asarray(node_blocks, dtype=np.int64),
+                       list(index))
     paragraphs = np.full((len(tree.elements), 2), -1, dtype=np.int64)
     if nodes:
         paragraphs[tree.block] = [spans[node.block] for node in nodes]
@@ -298,7 +328,13 @@ def block_tree(nodes: list[TextNode]) -> BlockTree:
             element = above
     for position, above in pending:
         parents[position] = index[above] if above is not None else position
-    parent = np.asarray(parents, dtype=np.int64)
+    block = np.fromiter((index[node.block] for node in nodes), dtype=np.int64, count=len(nodes))
+    return _block_tree(np.asarray(parents, dtype=np.int64), block, list(index))
+
+
+def _block_tree(parent: np.ndarray, block: np.ndarray, elements: list[Element]) -> BlockTree:
+    """The :class:`BlockTree` of elements with these parents (the root its own) and nodes in
+    these blocks: the depths worked out, the tags read."""
     depth = np.zeros(len(parent), dtype=np.int64)
     ancestor = np.arange(len(parent))
     while True:
@@ -308,5 +344,4 @@ def block_tree(nodes: list[TextNode]) -> BlockTree:
             break
         depth += moved
         ancestor = step
-    block = np.fromiter((index[node.block] for node in nodes), dtype=np.int64, count=len(nodes))
-    return BlockTree(parent, depth, block, list(index), [element.tag for element in index])
+    return BlockTree(parent, depth, block, elements, [element.tag for element in elements])

@@ -135,6 +135,29 @@ def test_paragraph_spans_of_a_walk_from_an_inner_element_differ_from_the_root_wa
     assert part_spans["Two."][1] - part_spans["Two."][0] == 2   # Two.'s <div> holds two <p>
 
 
+def test_the_walks_block_tree_is_the_one_climbed_from_the_nodes_blocks():
+    # the walk builds the tree from the elements it has opened; block_tree climbs with
+    # getparent(): the same elements in the same order, parents, depths and blocks, for a
+    # walk from the root and from an inner element (whose tree goes on above it)
+    from pathlib import Path
+
+    import numpy as np
+
+    from newsml.nodes import block_tree, segment_tree
+    from newsml.parse import parse
+
+    for path in sorted((Path(__file__).parent.parent / "labeled").glob("*.html"))[:12]:
+        root = parse(path.read_bytes()).root
+        inner = [element for element in root.iter("div", "td") if len(element)]
+        for start in [root, *inner[len(inner) // 2:][:1]]:
+            walked = segment_tree(start)
+            climbed = block_tree(walked.nodes)
+            for name in ("parent", "depth", "block"):
+                assert np.array_equal(getattr(walked.tree, name), getattr(climbed, name)), (path.name, name)
+            assert walked.tree.tags == climbed.tags
+            assert all(a is b for a, b in zip(walked.tree.elements, climbed.elements, strict=True))
+
+
 def _paragraph_spans(tree):
     """The ``<p>`` spans of the blocks of ``tree``, counted by a walk of the whole document
     for each block apart (the oracle of the one-pass counts of the segmentation walk)."""
