@@ -220,8 +220,10 @@ def without_threads(page: Page, keep: np.ndarray, scores: np.ndarray,
 
     ``keep`` itself when there are no posts; when the new cut keeps fewer than
     :data:`MIN_REST_TOKENS` tokens besides the headline (the posts were the article: a
-    live blog, a forum whose first post is a record); or when it keeps nodes both before
-    and after the posts (they sit inside the article: a dated timeline in a story).
+    live blog, a forum whose first post is a record); or when it keeps nodes before the
+    posts and that many tokens after them (they sit inside the article: a dated timeline
+    in a story). One short line kept after a thread ("replies closed", a footer the cut let
+    in) does not make the thread part of the article.
     """
     posts = thread_posts(page, keep)
     if not posts.any():
@@ -235,6 +237,7 @@ def without_threads(page: Page, keep: np.ndarray, scores: np.ndarray,
     if page.token_counts[body].sum() < MIN_REST_TOKENS:
         return keep
     where = np.flatnonzero(posts)
-    if rest[:where[0]].any() and rest[where[-1] + 1:].any():
+    after = where[-1] + 1
+    if rest[:where[0]].any() and page.token_counts[after:][body[after:]].sum() >= MIN_REST_TOKENS:
         return keep
     return rest

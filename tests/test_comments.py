@@ -259,6 +259,20 @@ def test_the_page_is_cut_again_without_the_thread():
     np.testing.assert_array_equal(without_threads(page, cut(only_thread), only_thread, cut), cut(only_thread))
 
 
+def test_a_short_line_after_the_thread_does_not_make_it_part_of_the_article():
+    # a forum page's "replies closed" line, let in by the cut after the replies: the
+    # replies are still a thread after the first post, not a timeline inside a story
+    closed = "Replies are closed."
+    html = forum(DATED).replace("</table>", f"<tr><td>{closed}</td></tr></table>")
+    page = load_page(html)
+    scores = np.array([0.5 if node.text in DATED else 0.25 if PARAGRAPH[:40] in node.text
+                       else 0.3 if node.text == closed else 0.05 for node in page.nodes])
+    cut = Assembly(0.0, OtsuCut(keep_above=0.7)).select
+    keep = without_threads(page, cut(scores), scores, cut)
+    kept = [node.text for node, k in zip(page.nodes, keep) if k]
+    assert (PARAGRAPH * 2).strip() in kept and not set(DATED) & set(kept)
+
+
 def test_the_record_holding_the_headline_is_not_a_post():
     replies = ["Tour guides and shopping"] + DATED
     page = load_page(forum([f"<h2>{replies[0]}</h2><p>{PARAGRAPH}</p> 2005-08-22 19:13"] + DATED))
