@@ -23,7 +23,7 @@ from typing import NamedTuple
 import numpy as np
 
 from .tags import BLOCK_TAGS, BREAK_TAGS, Element, is_link
-from .text import SPLIT_LIMIT, count_tokens, normalize_space, visible_chars, words
+from .text import SPLIT_LIMIT, count_tokens, normal_and_visible, normalize_space, visible_chars, words
 
 
 @dataclass(slots=True, eq=False)
@@ -191,12 +191,11 @@ def segment_tree(body: Element) -> Segmentation:
     def add(text: str, owner: Element, source: Element) -> None:
         """Add ``text`` (held by ``owner``; ``source`` gives its line) to the current run."""
         nonlocal chars, link_chars, line, run_block, run_path, run_depth, first_normal
+        # its normal form serves as the run's, should it be the run's only text (past
+        # SPLIT_LIMIT, only when needed: flush() normalizes it then)
+        normal: str | None
         if len(text) <= SPLIT_LIMIT:
-            # its words give both its visible characters and, should it be the run's only
-            # text, the run's normalized text (normalize_space): one split, not two
-            split = text.split()
-            normal = " ".join(split)
-            visible = len(normal) - len(split) + 1 if split else 0
+            normal, visible = normal_and_visible(text)
         else:
             normal, visible = None, visible_chars(text)
         if not parts:

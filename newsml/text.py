@@ -120,6 +120,15 @@ def normalize_space(text: str) -> str:
     return " ".join(normal for piece in whitespace_pieces(text) if (normal := " ".join(piece.split())))
 
 
+def normal_and_visible(text: str) -> tuple[str, int]:
+    """:func:`normalize_space` and :func:`visible_chars` of a text of at most
+    :data:`SPLIT_LIMIT` characters, from one split: the normal form has one space between
+    words, so its length less those spaces is the count of visible characters."""
+    split = text.split()
+    normal = " ".join(split)
+    return normal, len(normal) - len(split) + 1 if split else 0
+
+
 def count_tokens(text: str) -> int:
     """``len(tokens(text))``, without holding every token of a long text at once."""
     if len(text) <= SPLIT_LIMIT:

@@ -155,6 +155,8 @@ def test_a_real_model_file_from_before_the_frozen_classifiers_loads_and_predicts
 
 
 def test_normalize_space_is_the_whitespace_regex():
+    import newsml.text
+
     spaces = [chr(c) for c in range(sys.maxunicode + 1) if re.match(r"\s", chr(c))]
     assert len(spaces) > 20 and "\xa0" in spaces
     rng = np.random.default_rng(0)
@@ -162,6 +164,7 @@ def test_normalize_space_is_the_whitespace_regex():
     for _ in range(20000):
         text = "".join(rng.choice(alphabet, size=rng.integers(0, 12)))
         assert normalize_space(text) == re.sub(r"\s+", " ", text).strip()
+        assert newsml.text.normal_and_visible(text) == (normalize_space(text), len(re.sub(r"\s", "", text)))
 
 
 def test_normalize_space_past_the_split_limit_is_the_same(monkeypatch):
