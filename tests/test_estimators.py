@@ -171,22 +171,42 @@ def test_frozen_trees_predict_what_the_fitted_booster_predicts():
     assert (FrozenTrees.constant(1.0, 6).predict_proba(Z)[:, 1] > 0.99).all()
     assert (FrozenTrees.constant(0.0, 6).predict_proba(Z)[:, 1] < 0.01).all()
     many = np.tile(Z, (20, 1))                         # more rows than one block: same answers
-    assert len(many) > trees.ROWS_PER_BLOCK
+    assert len(many) > trees.MASK_ROWS_PER_BLOCK
     np.testing.assert_array_equal(frozen.predict_proba(many), np.tile(frozen.predict_proba(Z), (20, 1)))
+    # read as leaf masks, the walk's leaves exactly
+    assert frozen._masks is not None
+    np.testing.assert_array_equal(frozen._read_masks(Z), frozen._descend(Z))
 
 
-def test_frozen_trees_pickle_their_arrays_not_their_walk():
+def test_frozen_trees_of_more_leaves_than_a_mask_holds_are_walked():
+    rng = np.random.default_rng(5)
+    X = rng.random((3000, 4))
+    X[rng.random(X.shape) < 0.05] = np.nan
+    y = (rng.random(3000) < 0.5).astype(int)          # noise: every tree grows all its leaves
+    booster = HistGradientBoostingClassifier(max_iter=3, max_leaf_nodes=100, min_samples_leaf=2,
+                                             early_stopping=False, random_state=0).fit(X, y)
+    frozen = FrozenTrees.from_estimator(booster)
+    assert frozen.leaf.sum() > 3 * trees.MASK_BITS
+    assert frozen._masks is None
+    Z = np.tile(X[:200], (3, 1))                       # more rows than a walk's block
+    assert len(Z) > trees.ROWS_PER_BLOCK
+    np.testing.assert_allclose(frozen.predict_proba(Z), booster.predict_proba(Z), atol=1e-12)
+
+
+def test_frozen_trees_pickle_their_arrays_not_their_masks_or_walk():
     rng = np.random.default_rng(2)
     X = rng.random((400, 4))
     y = (X[:, 0] > X[:, 1]).astype(int)
     booster = HistGradientBoostingClassifier(max_iter=10, random_state=0).fit(X, y)
-    frozen = FrozenTrees.from_estimator(booster, check_rows=X)   # predicting builds the walk
-    assert "_walk" in frozen.__dict__
-    # a model file names only allowed classes: the renumbered copy must not be in it
+    frozen = FrozenTrees.from_estimator(booster, check_rows=X)   # predicting builds the masks
+    frozen._descend(X)                                            # ... and the walk
+    derived = {"_masks", "_walk"}
+    assert derived <= set(frozen.__dict__)
+    # a model file names only allowed classes: the derived copies must not be in it
     state = frozen.__getstate__()
-    assert "_walk" not in state and set(state) == {name for name in frozen.__dict__ if name != "_walk"}
+    assert not derived & set(state) and set(state) == set(frozen.__dict__) - derived
     loaded = pickle.loads(pickle.dumps(frozen))
-    assert "_walk" not in loaded.__dict__
+    assert not derived & set(loaded.__dict__)
     np.testing.assert_array_equal(loaded.predict_proba(X), frozen.predict_proba(X))
 
 
