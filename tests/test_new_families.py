@@ -114,6 +114,28 @@ def test_prose_counts_of_a_page_at_once_are_those_of_each_text():
     assert prose.page_counts([]).shape == (0, 8)
 
 
+def test_prose_counts_of_a_page_past_the_split_limit_are_those_of_each_text(monkeypatch):
+    """Past the limit, texts are counted in slices and long texts in pieces: the same counts."""
+    import random
+
+    import newsml.features.prose as prose
+    import newsml.text
+
+    monkeypatch.setattr(prose, "SPLIT_LIMIT", 64)
+    monkeypatch.setattr(newsml.text, "SPLIT_LIMIT", 64)   # where counting_pieces cuts
+    rng = random.Random(11)
+    words = ["the", "The", "news", "don't", "2024", "的了", "北京", "，", "。", "İ", "x"]
+    texts = [" ".join(rng.choices(words, k=rng.choice([0, 1, 3, 8, 20, 60]))) for _ in range(200)]
+    texts[5] = "的" * 300                               # a long run of Han characters
+    texts[6] = "The" + "x" * 300                         # a long word: nowhere to cut it
+    assert max(map(len, texts)) > 2 * 64 and sum(map(len, texts)) > 20 * 64
+    assert prose.page_counts(texts).tolist() == [list(prose._counts(text)) for text in texts]
+    lengths = np.array([len(text) for text in texts])
+    slices = prose._slices(lengths)
+    assert [i for start, stop in slices for i in range(start, stop)] == list(range(len(texts)))
+    assert all(stop - start == 1 or (lengths[start:stop] + 1).sum() <= 2 * 64 for start, stop in slices)
+
+
 def test_stop_words_of_a_page_without_dotted_capital_i_are_the_patterns():
     """Without İ or the Kelvin sign, words are read as runs of ASCII bytes: the same words,
     in the same order, as the pattern's matches (quotes before, inside and alone included)."""

@@ -18,7 +18,7 @@ each character's classes are looked up in a table made from the same patterns
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator, Sequence
+from collections.abc import Sequence
 from functools import lru_cache
 
 import numpy as np
@@ -173,36 +173,57 @@ def _batch_counts(texts: Sequence[str]) -> np.ndarray:
                             per_text(bits & _DIGIT != 0), latin, capitals])
 
 
-def _batches(texts: Sequence[str]) -> Iterator[tuple[list[int], list[str]]]:
-    """The texts as runs of pieces of at most about :data:`SPLIT_LIMIT` characters in all, each
-    piece with the index of its text (a long text comes in :func:`counting_pieces`)."""
-    owners: list[int] = []
+def _slices(lengths: np.ndarray) -> list[tuple[int, int]]:
+    """Consecutive texts (``texts[start:stop]``) taken together, of at most twice
+    :data:`SPLIT_LIMIT` characters in all: a text past the limit alone, the others cut
+    where their running length passes each multiple of it (found for all at once: a
+    loop over the texts took a fifth of this family's time on a 10 MB page)."""
+    slices: list[tuple[int, int]] = []
+    start = 0
+    for stop in [*np.flatnonzero(lengths > SPLIT_LIMIT).tolist(), len(lengths)]:
+        if stop > start:
+            ends = np.cumsum(lengths[start:stop] + len(_SEPARATOR))
+            part = (ends - 1) // SPLIT_LIMIT
+            bounds = [0, *(np.flatnonzero(np.diff(part)) + 1).tolist(), stop - start]
+            slices += [(start + a, start + b) for a, b in zip(bounds, bounds[1:])]
+        if stop < len(lengths):
+            slices.append((stop, stop + 1))
+        start = stop + 1
+    return slices
+
+
+def _long_counts(text: str) -> np.ndarray:
+    """:func:`_counts` of a text past :data:`SPLIT_LIMIT`, summed over its
+    :func:`counting_pieces`, taken together in runs of about the limit."""
+    total = np.zeros(8, dtype=np.int64)
     pieces: list[str] = []
     size = 0
-    for i, text in enumerate(texts):
-        for piece in counting_pieces(text) if len(text) > SPLIT_LIMIT else (text,):
-            if pieces and size + len(piece) > SPLIT_LIMIT:
-                yield owners, pieces
-                owners, pieces, size = [], [], 0
-            owners.append(i)
+    for piece in [*counting_pieces(text), None]:
+        if pieces and (piece is None or size + len(piece) > SPLIT_LIMIT):
+            if len(pieces[0]) > 2 * SPLIT_LIMIT:     # a piece with nowhere to cut it near the limit:
+                total += _counts(pieces[0])          # no per-character arrays for all of it
+            else:
+                total += _batch_counts(pieces).sum(axis=0)
+            pieces, size = [], 0
+        if piece is not None:
             pieces.append(piece)
             size += len(piece) + len(_SEPARATOR)
-    if pieces:
-        yield owners, pieces
+    return total
 
 
 def page_counts(texts: Sequence[str]) -> np.ndarray:
     """:func:`_counts` of each text, one row each (those of a long text summed over its pieces)."""
     if not texts:
         return np.zeros((0, 8), dtype=np.int64)
-    if sum(map(len, texts)) + len(texts) <= SPLIT_LIMIT:
+    lengths = np.fromiter(map(len, texts), dtype=np.int64, count=len(texts))
+    if int(lengths.sum()) + len(texts) <= SPLIT_LIMIT:
         return _batch_counts(texts)
     total = np.zeros((len(texts), 8), dtype=np.int64)
-    for owners, pieces in _batches(texts):
-        if len(pieces[0]) > 2 * SPLIT_LIMIT:     # a piece with nowhere to cut it near the limit:
-            total[owners[0]] += _counts(pieces[0])  # no per-character arrays for all of it
+    for start, stop in _slices(lengths):
+        if stop - start == 1 and lengths[start] > SPLIT_LIMIT:
+            total[start] = _long_counts(texts[start])
         else:
-            np.add.at(total, owners, _batch_counts(pieces))
+            total[start:stop] = _batch_counts(texts[start:stop])
     return total
 
 
