@@ -136,6 +136,20 @@ def test_nodes_in_comment_sections_are_dropped_and_the_article_stays():
                     "Traffic flowed at once, and the ferry will stop next month."]
 
 
+def test_a_section_reaches_every_level_below_it_but_not_past_the_headlines_containers():
+    page = load_page("""<html><body><div class="comment-wrap"><article><h1>Bridge opens</h1>
+        <p>The new bridge opened on Monday, the council said, and traffic flowed at once.</p>
+        <section id="comments"><div class="inner"><ul><li><div><p>Great news for the town.</p></div></li>
+        <li><p>About time, too.</p></li></ul></div></section>
+        <p>The ferry will stop next month, the operator said on Tuesday.</p></article></div>
+        <div id="reply-form"><p>Leave a reply</p></div></body></html>""")
+    keep = without_comments(page, np.ones(len(page.nodes), dtype=bool))
+    # comment-wrap holds the headline: an article container, no section; #comments is one
+    # at every depth below it, and #reply-form a section of its own
+    assert [node.text[:12] for node, k in zip(page.nodes, keep) if k] == [
+        "Bridge opens", "The new brid", "The ferry wi"]
+
+
 def test_nothing_is_dropped_when_only_comments_are_kept():
     only_comments = np.array([node.text.startswith(("Great news", "About time")) for node in BLOG.nodes])
     assert only_comments.sum() == 2
