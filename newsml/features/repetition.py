@@ -30,41 +30,41 @@ class RepetitionFeatures(NodeFeatures):
     def page_features(self, page: Page) -> np.ndarray:
         if not page.nodes:
             return np.zeros((0, 3))
-        siblings: dict[Element, dict[tuple[str, str], int]] = {}   # a parent's children by signature
-        marks: dict[Element, tuple[str, str]] = {}                   # the signatures read for those
-        values: dict[int, float] = {}                                # the column value of a count of alike
-        scale = np.log1p(self.many)
-
-        def value(element: Element, parent: Element) -> float:
-            """The column value of ``element``'s same-signature siblings under ``parent``."""
-            if element.getprevious() is None and element.getnext() is None:
-                alike = 1                       # an only child (a third of them): alike alone
-            else:
-                counts = siblings.get(parent)
-                if counts is None:
-                    counts = siblings[parent] = {}
-                    # elements only (no comments), so each tag is a string: signature() inline
-                    for child in parent.iterchildren(etree.Element):
-                        mark = marks[child] = (child.tag, normal_class(child.get("class")))
-                        counts[mark] = counts.get(mark, 0) + 1
-                alike = counts[marks[element]]
-            found = values.get(alike)
-            if found is None:
-                found = values[alike] = min(np.log1p(alike - 1) / scale, 1.0)
-            return found
-
-        # the column value of each element of the block tree that is a block or one of the
-        # two elements above one; the root has no siblings to count: 0 (also where climbing
-        # the tree stops, the root being its own parent)
-        tree = page.block_tree
-        elements, parents = tree.elements, tree.parent.tolist()
-        up1 = tree.parent[tree.block]
-        up2 = tree.parent[up1]
-        column = np.zeros(len(elements))
+        # the elements of the block tree that are a block or one of the two elements above
+        # one; the root has no siblings to count: 0 (also where climbing the tree stops, the
+        # root being its own parent)
+        tree, kinds = page.block_tree, page.attribute_kinds
+        elements, parents = tree.elements, tree.parent
+        up1 = parents[tree.block]
+        up2 = parents[up1]
         # (the elements counted, in index order: a bincount, where np.unique would import
         # numpy.ma on a process's first page)
-        counted = np.bincount(np.concatenate([tree.block, up1, up2]), minlength=len(elements))
-        for e in np.flatnonzero(counted).tolist():
-            if parents[e] != e:
-                column[e] = value(elements[e], elements[parents[e]])
+        counted = np.flatnonzero(np.bincount(np.concatenate([tree.block, up1, up2]), minlength=len(elements)))
+        counted = counted[parents[counted] != counted]
+        # each element's signature, from its kind of attributes: worked out once per kind
+        kind_marks = [(tag, normal_class(classes)) for tag, classes, _, _ in kinds.keys]
+        marks = [kind_marks[kind] for kind in kinds.kind[counted].tolist()]
+        siblings: dict[int, dict[tuple[str, str], int] | None] = {}  # a parent's children by signature
+        alike = np.ones(len(counted), dtype=np.int64)
+        for i, (parent, mark) in enumerate(zip(parents[counted].tolist(), marks)):
+            if parent in siblings:
+                counts = siblings[parent]
+            else:
+                counts = siblings[parent] = _children_by_mark(elements[parent])
+            if counts is not None:
+                alike[i] = counts[mark]
+        column = np.zeros(len(elements))
+        column[counted] = np.minimum(np.log1p(alike - 1) / np.log1p(self.many), 1.0)
         return np.column_stack([column[tree.block], column[up1], column[up2]])
+
+
+def _children_by_mark(parent: Element) -> dict[tuple[str, str], int] | None:
+    """How many element children of ``parent`` have each signature (tag and class); None
+    for an only child's parent (a third of them): alike alone."""
+    if len(parent) <= 1:        # parse() removed comments: its children are elements
+        return None
+    counts: dict[tuple[str, str], int] = {}
+    for child in parent.iterchildren(etree.Element):
+        mark = (child.tag, normal_class(child.get("class")))
+        counts[mark] = counts.get(mark, 0) + 1
+    return counts
