@@ -191,6 +191,13 @@ def test_frozen_trees_of_more_leaves_than_a_mask_holds_are_walked():
     Z = np.tile(X[:200], (3, 1))                       # more rows than a walk's block
     assert len(Z) > trees.ROWS_PER_BLOCK
     np.testing.assert_allclose(frozen.predict_proba(Z), booster.predict_proba(Z), atol=1e-12)
+    # 64 leaves, the top bit of a mask used: masks, the walk's leaves exactly
+    full = HistGradientBoostingClassifier(max_iter=3, max_leaf_nodes=64, min_samples_leaf=2,
+                                          early_stopping=False, random_state=0).fit(X, y)
+    frozen = FrozenTrees.from_estimator(full)
+    assert frozen.leaf.sum() == 3 * trees.MASK_BITS and frozen._masks is not None
+    np.testing.assert_array_equal(frozen._read_masks(Z), frozen._descend(Z))
+    np.testing.assert_allclose(frozen.predict_proba(Z), full.predict_proba(Z), atol=1e-12)
 
 
 def test_frozen_trees_pickle_their_arrays_not_their_masks_or_walk():

@@ -14,7 +14,9 @@ the splits it goes right at rules out. The splits a row goes right at on one fea
 those whose thresholds lie below its value, a prefix of them in ascending order; a table
 holds each prefix's masks ANDed per tree, so a row costs one table row per feature
 instead of one step per level and tree (a page of 150 nodes is scored in about half the
-time of the walk). Larger trees take the walk.
+time of the walk). A model with any tree of more leaves takes the walk. The table has a
+row per split and a column per tree: 5 MB for the default's 100 trees of 63 leaves,
+built when the model first scores.
 """
 
 from __future__ import annotations
@@ -252,7 +254,8 @@ class FrozenTrees:
                 row[np.isnan(column)] = masks.starts[j] + len(masks.thresholds[j]) + 1
             np.bitwise_and(word, masks.table.take(row, axis=0), out=word)
         lowest = word & (~word + np.uint64(1))               # each tree's leftmost leaf left
-        leaf = np.bitwise_count(lowest - np.uint64(1)).astype(np.int64)
+        # its number: the exponent of that power of two, exact as a float (any numpy)
+        leaf = np.frexp(lowest.astype(np.float64))[1].astype(np.int64) - 1
         leaf += np.arange(0, n_trees * MASK_BITS, MASK_BITS)
         return self.baseline + masks.values.take(leaf).sum(axis=1)
 

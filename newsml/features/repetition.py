@@ -61,7 +61,7 @@ class RepetitionFeatures(NodeFeatures):
 def _children_by_mark(parent: Element) -> dict[tuple[str, str], int] | None:
     """How many element children of ``parent`` have each signature (tag and class); None
     for an only child's parent (a third of them): alike alone."""
-    if len(parent) <= 1:        # parse() removed comments: its children are elements
+    if len(parent) <= 1:        # (parse() removed comments and processing instructions)
         return None
     counts: dict[tuple[str, str], int] = {}
     for child in parent.iterchildren(etree.Element):
