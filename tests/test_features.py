@@ -74,6 +74,19 @@ def test_naive_bayes_block_counts_a_paragraph_of_nested_blocks_once():
     assert rows[1].tolist() == [4, 0.0, 0.0, 1]
 
 
+def test_each_nodes_naive_bayes_block_is_the_block_that_holds_it():
+    from newsml.features.blocks import block_rows, member_rows, page_nb_block_of_nodes, page_nb_blocks
+
+    for page in (PAGE, load_page("<html><body><div>Lead, text.<p>One, <a href='#'>two</a>.</p>Tail!"
+                                 "<p>Three.</p></div><ul><li>a</li><li>b</li></ul><p>Four</p></body></html>")):
+        blocks = page_nb_blocks(page)
+        block, n_blocks = page_nb_block_of_nodes(page)
+        assert n_blocks == len(blocks) > 1
+        assert [np.flatnonzero(block == b).tolist() for b in range(n_blocks)] == [b.tolist() for b in blocks]
+        np.testing.assert_array_equal(member_rows(page, np.arange(len(page.nodes)), block, n_blocks),
+                                      block_rows(page, blocks))
+
+
 def test_naive_bayes_block_rows_of_no_group_or_an_empty_one_are_zero():
     from newsml.features.blocks import block_rows
     from newsml.page import load_page

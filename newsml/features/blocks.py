@@ -54,6 +54,16 @@ def page_nb_blocks(page: Page, block_tags: tuple[str, ...] = NB_BLOCK_TAGS,
     return np.split(np.arange(len(page.nodes)), starts[1:]) if len(starts) else []
 
 
+def page_nb_block_of_nodes(page: Page, block_tags: tuple[str, ...] = NB_BLOCK_TAGS,
+                           merge_siblings: bool = True) -> tuple[np.ndarray, int]:
+    """Each node's block of :func:`page_nb_blocks` (blocks numbered in document order) and
+    the number of blocks: the same blocks without an array per block."""
+    starts = nb_block_starts(page.block_tree, page.block_levels, block_tags, merge_siblings)
+    first = np.zeros(len(page.nodes), dtype=np.int64)
+    first[starts[1:]] = 1
+    return np.cumsum(first), len(starts)
+
+
 def block_rows(page: Page, groups: Sequence[Sequence[int] | np.ndarray]) -> np.ndarray:
     """The four naive-Bayes features of each group of text nodes taken together, one row
     per group (groups do not share nodes).
@@ -66,11 +76,17 @@ def block_rows(page: Page, groups: Sequence[Sequence[int] | np.ndarray]) -> np.n
     """
     members = np.concatenate(groups).astype(np.int64) if len(groups) else np.zeros(0, dtype=np.int64)
     owner = np.repeat(np.arange(len(groups)), list(map(len, groups)))
+    return member_rows(page, members, owner, len(groups))
+
+
+def member_rows(page: Page, members: np.ndarray, owner: np.ndarray, n_groups: int) -> np.ndarray:
+    """:func:`block_rows` of the groups given as their nodes ``members`` and the group of
+    each (``owner``, numbered from 0 to ``n_groups - 1``)."""
     chars_of, links_of = page.char_counts
-    chars = np.bincount(owner, weights=chars_of[members], minlength=len(groups))
-    links = np.bincount(owner, weights=links_of[members], minlength=len(groups))
-    punct = np.bincount(owner, weights=page.punctuation_counts[members], minlength=len(groups))
-    p_count = _paragraphs_per_group(page, members, owner, len(groups))
+    chars = np.bincount(owner, weights=chars_of[members], minlength=n_groups)
+    links = np.bincount(owner, weights=links_of[members], minlength=n_groups)
+    punct = np.bincount(owner, weights=page.punctuation_counts[members], minlength=n_groups)
+    p_count = _paragraphs_per_group(page, members, owner, n_groups)
     with np.errstate(divide="ignore", invalid="ignore"):
         return np.column_stack([chars - links, np.where(chars > 0, links / chars, 0.0),
                                 np.where(chars > 0, punct / chars, 0.0), p_count])

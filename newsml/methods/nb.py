@@ -15,7 +15,13 @@ import numpy as np
 
 from ..errors import NewsmlError
 from ..estimators.frozen import FrozenNaiveBayes
-from ..features.blocks import NaiveBayesFeatures, block_rows, page_nb_blocks
+from ..features.blocks import (
+    NaiveBayesFeatures,
+    block_rows,
+    member_rows,
+    page_nb_block_of_nodes,
+    page_nb_blocks,
+)
 from ..groupings import NB_BLOCK_TAGS
 from ..page import Page
 from .base import NodeMethod, check_fitted
@@ -76,11 +82,9 @@ class NaiveBayesMethod(NodeMethod):
 
     def score_nodes(self, page: Page) -> np.ndarray:
         check_fitted(self, "classifier_")
-        scores = np.zeros(len(page.nodes))
-        blocks = self._blocks(page)
-        if not blocks:
-            return scores
-        rows = block_rows(page, blocks)
+        block, n_blocks = page_nb_block_of_nodes(page, self.block_tags, self.merge_siblings)
+        if not n_blocks:
+            return np.zeros(len(page.nodes))
+        rows = member_rows(page, np.arange(len(page.nodes)), block, n_blocks)
         proba = self.classifier_.predict_proba(rows)[:, list(self.classifier_.classes_).index(1)]
-        scores[np.concatenate(blocks)] = np.repeat(proba, list(map(len, blocks)))
-        return scores
+        return proba[block]
