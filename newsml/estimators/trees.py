@@ -220,25 +220,25 @@ class FrozenTrees:
                     stack += [(node, True), (rights[node], False), (lefts[node], False)]
         mask = np.array(masks, dtype=np.uint64)
         split = np.flatnonzero(~self.leaf)
-        features = np.unique(self.feature[split])
-        thresholds, tables, starts, start = [], [], [], 0
-        for feature in features:
+        features, per_feature = np.unique(self.feature[split], return_counts=True)
+        rows = per_feature.astype(np.int64) + 2              # each feature's prefixes and NaN row
+        starts = np.cumsum(rows) - rows
+        # (filled in place: the table is the one large array the masks hold)
+        table = np.full((int(rows.sum()), n_trees), ~np.uint64(0))
+        thresholds = []
+        for feature, start, count in zip(features, starts.tolist(), per_feature.tolist()):
             nodes = split[self.feature[split] == feature]
             nodes = nodes[np.argsort(self.threshold[nodes], kind="stable")]
-            table = np.full((len(nodes) + 2, n_trees), ~np.uint64(0))
-            table[np.arange(1, len(nodes) + 1), tree[nodes]] = mask[nodes]
-            np.bitwise_and.accumulate(table[:-1], axis=0, out=table[:-1])
+            prefixes = table[start:start + count + 1]
+            prefixes[np.arange(1, count + 1), tree[nodes]] = mask[nodes]
+            np.bitwise_and.accumulate(prefixes, axis=0, out=prefixes)
             nan_right = nodes[~self.missing_left[nodes]]
-            np.bitwise_and.at(table[-1], tree[nan_right], mask[nan_right])
+            np.bitwise_and.at(table[start + count + 1], tree[nan_right], mask[nan_right])
             thresholds.append(self.threshold[nodes])
-            tables.append(table)
-            starts.append(start)
-            start += len(table)
         values = np.zeros(n_trees * MASK_BITS)
         leaves = np.flatnonzero(self.leaf)
         values[tree[leaves] * MASK_BITS + np.array(number, dtype=np.int64)[leaves]] = self.value[leaves]
-        return _Masks(features, thresholds, np.array(starts, dtype=np.int64),
-                      np.vstack(tables) if tables else np.zeros((0, n_trees), dtype=np.uint64), values)
+        return _Masks(features, thresholds, starts, table, values)
 
     def _read_masks(self, X: np.ndarray) -> np.ndarray:
         masks = self._masks
