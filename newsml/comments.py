@@ -71,13 +71,9 @@ def names_comments(value: str | None, classes: bool = True) -> bool:
     return False
 
 
-def is_comment_section(element: Element) -> bool:
-    """Whether ``element`` itself is named a comment section (not whether it lies in one)."""
-    return _names_section(element.tag, element.get("class"), element.get("id"))
-
-
 def _names_section(tag: str, classes: str | None, name: str | None) -> bool:
-    """:func:`is_comment_section` of an element of this tag, ``class`` and ``id``."""
+    """Whether an element of this tag, ``class`` and ``id`` is itself named a comment
+    section (not whether it lies in one)."""
     if tag in ("body", "html"):
         return False
     return bool(name and _HINT.search(name) and names_comments(name, classes=False)
