@@ -12,7 +12,7 @@ from __future__ import annotations
 import numpy as np
 from lxml import etree
 
-from ..groupings import normal_class
+from ..groupings import normal_class, signature
 from ..page import Page
 from ..tags import Element
 from .base import NodeFeatures
@@ -65,6 +65,6 @@ def _children_by_mark(parent: Element) -> dict[tuple[str, str], int] | None:
         return None
     counts: dict[tuple[str, str], int] = {}
     for child in parent.iterchildren(etree.Element):
-        mark = (child.tag, normal_class(child.get("class")))
+        mark = signature(child)
         counts[mark] = counts.get(mark, 0) + 1
     return counts
