@@ -69,8 +69,9 @@ def detect_lang(text: str, declared: str | None = None) -> str:
     words = _WORD_RE.findall(sample.lower())
     if len(words) < _MIN_WORDS:
         return code or "und"
-    counts = Counter(words)                     # (one count of the words, then 7 x 20 looks)
-    shares = {lang: sum(counts[word] for word in stop) / len(words) for lang, stop in _STOP_WORDS.items()}
+    counts = Counter(words)          # (one count of the words; per list, only the words it shares)
+    shares = {lang: sum(counts[word] for word in counts.keys() & stop) / len(words)
+              for lang, stop in _STOP_WORDS.items()}
     best, second = sorted(shares, key=shares.__getitem__, reverse=True)[:2]
     if shares[best] >= _LANGUAGE_SHARE and shares[best] >= _MARGIN * shares[second] and (
             not code or (code in shares and shares[code] < _DECLARED_PART * shares[best])):
