@@ -16,12 +16,12 @@ unit of a paper, so a unit-level decision maps back onto its nodes.
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from operator import itemgetter
 
 import numpy as np
 
-from .nodes import BlockTree, TextNode, block_tree
+from .nodes import BlockTree, Pieces, TextNode, block_tree
 from .tags import BLOCK_TAGS, Element
 from .text import cached_when_short
 
@@ -95,7 +95,13 @@ def big_node_sets(owners: Iterable[Element], big_tags: Iterable[str] = BIG_TAGS)
     first text: ties between sets are broken by it, so it must not depend on memory
     addresses or on which parent was visited first.
     """
-    rank = {owner: i for i, owner in enumerate(dict.fromkeys(owners))}  # in document order
+    return ranked_big_node_sets({owner: i for i, owner in enumerate(dict.fromkeys(owners))}, big_tags)
+
+
+def ranked_big_node_sets(rank: Mapping[Element, int],
+                         big_tags: Iterable[str] = BIG_TAGS) -> list[list[Element]]:
+    """:func:`big_node_sets` of the elements that hold text, each with its rank in document
+    order (0, 1, 2...), as the keys of ``rank``."""
     big_tags = frozenset(big_tags)
     last = len(rank)
     parents: dict[Element, None] = {}
@@ -124,20 +130,20 @@ def big_node_sets(owners: Iterable[Element], big_tags: Iterable[str] = BIG_TAGS)
     return [members for _, members in keyed]
 
 
-def text_node_sets(nodes: Sequence[TextNode]) -> list[list[int]]:
-    """Per ECON text-node-set that holds text, the indices of the text nodes it touches."""
+def text_node_sets(pieces: Pieces) -> list[list[int]]:
+    """Per ECON text-node-set that holds text, the indices of the text nodes it touches
+    (``pieces``: a page's, see :class:`~newsml.nodes.Pieces`)."""
     member_of: dict[Element, int] = {}
-    sets = big_node_sets(owner for node in nodes for owner, _, _ in node.pieces)
+    sets = big_node_sets(pieces.owners)
     for k, members in enumerate(sets):
         for element in members:
             member_of[element] = k
     touched: list[dict[int, None]] = [{} for _ in sets]
-    for node in nodes:
-        for owner, _, _ in node.pieces:
-            for element in inline_chain(owner):
-                member = member_of.get(element)
-                if member is not None:
-                    touched[member].setdefault(node.index, None)
+    for owner, node in zip(pieces.owners, pieces.node.tolist()):
+        for element in inline_chain(owner):
+            member = member_of.get(element)
+            if member is not None:
+                touched[member].setdefault(node, None)
     return [list(indices) for indices in touched if indices]
 
 

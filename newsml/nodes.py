@@ -32,11 +32,8 @@ class TextNode:
 
     ``chars`` and ``link_chars`` count non-space characters; ``line`` is the source line
     where its text starts (near enough: the line of the element it opens or follows),
-    the node's position for methods that read the page source line by line.
-    ``pieces`` are the raw text strings of the run, each with the element that holds it
-    (the element whose ``text`` it is, or the parent of the element whose ``tail`` it
-    is) and its non-space character count: DOM-level methods use them to map their
-    decisions onto nodes.
+    the node's position for methods that read the page source line by line. The raw
+    strings its text is made of are among its page's :class:`Pieces`.
     """
 
     index: int
@@ -46,7 +43,6 @@ class TextNode:
     block: Element
     path: tuple[str, ...]
     group: int
-    pieces: list[tuple[Element, str, int]] = field(repr=False)
     line: int = 0
     _words: list[str] | None = field(default=None, repr=False)
     _n_tokens: int = field(default=-1, repr=False)
@@ -106,6 +102,29 @@ class Segmentation(NamedTuple):
     nodes: list[TextNode]
     tree: BlockTree
     paragraphs: np.ndarray
+    pieces: Pieces
+
+
+class Pieces(NamedTuple):
+    """The raw text strings the page's nodes are made of, in document order, side by side:
+    piece k is ``texts[k]``, held by ``owners[k]`` (the element whose ``text`` it is, or the
+    parent of the element whose ``tail`` it is), with ``chars[k]`` non-space characters, in
+    node ``node[k]``. Only strings with visible characters are pieces. DOM-level methods
+    (ECON) use them to map their decisions onto nodes.
+
+    Lists and arrays for the page, not a list of tuples per node: a 10 MB page has
+    180,000 pieces.
+    """
+
+    owners: list[Element]
+    texts: list[str]
+    chars: np.ndarray
+    node: np.ndarray
+
+    def of(self, node: int) -> list[tuple[Element, str, int]]:
+        """The pieces of node ``node``: (owner, text, visible characters) each."""
+        start, end = np.searchsorted(self.node, [node, node + 1]).tolist()
+        return [(self.owners[k], self.texts[k], int(self.chars[k])) for k in range(start, end)]
 
 
 def segment_tree(body: Element) -> Segmentation:
@@ -126,7 +145,11 @@ def segment_tree(body: Element) -> Segmentation:
     nodes: list[TextNode] = []
     groups: dict[Element, int] = {}
     parts: list[str] = []  # the current run's texts (its first one is not blank)
-    pieces: list[tuple[Element, str, int]] = []
+    # the pieces (see Pieces) of the page, and where each node's end among them
+    piece_owners: list[Element] = []
+    piece_texts: list[str] = []
+    piece_chars: list[int] = []
+    piece_ends: list[int] = []
     chars = link_chars = line = link_depth = p_seen = 0
     first_normal: str | None = None  # the run's first text, normalized (None past SPLIT_LIMIT)
     run_block: Element = body
@@ -168,7 +191,7 @@ def segment_tree(body: Element) -> Segmentation:
 
     def flush() -> None:
         """End the current run: a text node when it has visible characters."""
-        nonlocal parts, pieces, chars, link_chars
+        nonlocal parts, chars, link_chars
         if chars:
             parent = opened[run_depth - 1] if run_depth > 0 else run_block.getparent()
             group = groups.setdefault(parent if parent is not None else run_block, len(groups))
@@ -184,8 +207,9 @@ def segment_tree(body: Element) -> Segmentation:
                 normal = normalize_space(text)
             # (positional: keywords take twice as long, for every node of every page)
             nodes.append(TextNode(len(nodes), text if normal == text else normal, chars, link_chars,
-                                  run_block, run_path, group, pieces, line))
-        parts, pieces = [], []
+                                  run_block, run_path, group, line))
+            piece_ends.append(len(piece_owners))
+        parts = []
         chars = link_chars = 0
 
     def add(text: str, owner: Element, source: Element) -> None:
@@ -205,7 +229,9 @@ def segment_tree(body: Element) -> Segmentation:
         if visible:
             if not chars:
                 line = source.sourceline or 0
-            pieces.append((owner, text, visible))
+            piece_owners.append(owner)
+            piece_texts.append(text)
+            piece_chars.append(visible)
             chars += visible
             if link_depth > 0:
                 link_chars += visible
@@ -254,7 +280,11 @@ def segment_tree(body: Element) -> Segmentation:
     paragraphs = np.full((len(tree.elements), 2), -1, dtype=np.int64)
     if nodes:
         paragraphs[tree.block] = [spans[node.block] for node in nodes]
-    return Segmentation(nodes, tree, paragraphs)
+    # (a run's pieces all have visible characters, so a run with pieces made a node)
+    ends = np.asarray(piece_ends, dtype=np.int64)
+    piece_node = np.repeat(np.arange(len(nodes)), np.diff(ends, prepend=np.int64(0)))
+    pieces = Pieces(piece_owners, piece_texts, np.asarray(piece_chars, dtype=np.int64), piece_node)
+    return Segmentation(nodes, tree, paragraphs, pieces)
 
 
 class BlockTree(NamedTuple):

@@ -23,18 +23,18 @@ def test_nb_blocks_climb_to_table_cells_and_divs_and_merge_siblings():
 
 
 def test_econ_sets_join_adjacent_big_node_siblings():
-    nodes = load_page("""<div><p>One, two.</p><p>Three.</p><ul><li>x</li></ul><p>Four.</p></div>""").nodes
-    texts = [n.text for n in nodes]
-    sets = sorted([texts[i] for i in s] for s in text_node_sets(nodes))
+    page = load_page("""<div><p>One, two.</p><p>Three.</p><ul><li>x</li></ul><p>Four.</p></div>""")
+    texts = [n.text for n in page.nodes]
+    sets = sorted([texts[i] for i in s] for s in text_node_sets(page.segmentation.pieces))
     # the <ul> breaks the run of <p> siblings; the <li> is a set of its own
     assert sets == [["Four."], ["One, two.", "Three."], ["x"]]
 
 
 def test_econ_sets_of_a_pieces_page_span_links_and_breaks():
     html = "<div>Text one, <a>linked</a> more.<br><font>font piece</font> end.</div>"
-    nodes = load_page(html).nodes
-    texts = [n.text for n in nodes]
+    page = load_page(html)
+    texts = [n.text for n in page.nodes]
     assert texts == ["Text one, linked more.", "font piece end."]
     # <a>, <br> and <font> are adjacent big-nodes: one set that spans both text nodes,
     # as does the set of the <div> that holds the text between them
-    assert [sorted(s) for s in text_node_sets(nodes)] == [[0, 1], [0, 1]]
+    assert [sorted(s) for s in text_node_sets(page.segmentation.pieces)] == [[0, 1], [0, 1]]

@@ -47,10 +47,11 @@ def test_a_named_anchor_left_open_holds_no_link_text():
 
 
 def test_block_path_depth_and_siblings():
-    nodes = load_page(PAGE).nodes
-    home, world, headline, first, second, after, footer = nodes
+    page = load_page(PAGE)
+    home, world, headline, first, second, after, footer = page.nodes
     assert home.path is world.path and first.path is second.path   # equal paths: one tuple
-    assert headline.text is headline.pieces[0][1]                  # a normalized piece: one string
+    # a normalized piece is the node's text: one string
+    assert headline.text is page.segmentation.pieces.of(headline.index)[0][1]
     assert home.tag == "li" and home.path == ("html", "body", "div", "ul", "li")
     assert home.depth == 5 and headline.depth == 4
     assert home.group == world.group          # list items share their <ul>
@@ -72,9 +73,11 @@ def test_nodes_of_whitespace_only_runs_are_skipped():
 
 
 def test_pieces_name_the_element_holding_each_text():
-    node = load_page("<p>Before <a>link</a> after</p>").nodes[0]
-    held = [(owner.tag, text, visible) for owner, text, visible in node.pieces]
-    assert held == [("p", "Before ", 6), ("a", "link", 4), ("p", " after", 5)]
+    pieces = load_page("<div>Head<p>Before <a>link</a> after</p>Tail</div>").segmentation.pieces
+    held = [[(owner.tag, text, visible) for owner, text, visible in pieces.of(node)] for node in range(3)]
+    assert held == [[("div", "Head", 4)], [("p", "Before ", 6), ("a", "link", 4), ("p", " after", 5)],
+                    [("div", "Tail", 4)]]
+    assert pieces.node.tolist() == [0, 1, 1, 1, 2]
 
 
 def test_token_counts_are_the_regex_counts_node_by_node(monkeypatch):

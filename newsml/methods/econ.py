@@ -32,8 +32,8 @@ from typing import NamedTuple
 import numpy as np
 from lxml import etree
 
-from ..groupings import BIG_TAGS, big_node_sets, inline_chain
-from ..nodes import TextNode
+from ..groupings import BIG_TAGS, inline_chain, ranked_big_node_sets
+from ..nodes import Pieces
 from ..page import Page
 from ..tags import Element
 from ..text import has_period_comma, periods_commas_each, visible_chars
@@ -51,13 +51,13 @@ class Econ(NodeMethod):
         self.fallback = fallback
 
     def score_nodes(self, page: Page) -> np.ndarray:
-        nodes = page.nodes
+        nodes, pieces = page.nodes, page.segmentation.pieces
         scores = np.zeros(len(nodes))
         if not nodes:
             return scores
-        paras = _text_paras(nodes)
+        paras = _text_paras(pieces)
         number, chars, puncs = paras.number, paras.chars, paras.puncs
-        sets = big_node_sets((owner for node in nodes for owner, _, _ in node.pieces), self.big_tags)
+        sets = ranked_big_node_sets(paras.holders, self.big_tags)
         pruned: set[Element] = set()
         best: list[Element] | None = None
         best_len = fallback_len = -1
@@ -94,27 +94,22 @@ class Econ(NodeMethod):
         # a text holder's pieces are kept when it lies under the summary-node and no set
         # along its chain was pruned (the subtree is walked, not kept as a set)
         holders, chains = paras.holders, paras.chains
-        kept_owners: set[Element] = set()
+        kept = np.zeros(len(holders), dtype=bool)
         for element in summary.iter():
-            if element in holders:
+            found = holders.get(element)
+            if found is not None:
                 chain = chains.get(element)
-                unpruned = pruned.isdisjoint(chain) if chain is not None else element not in pruned
-                if unpruned:
-                    kept_owners.add(element)
-        for node in nodes:
-            kept = 0
-            for owner, _, n_chars in node.pieces:
-                if owner in kept_owners:
-                    kept += n_chars
-            scores[node.index] = kept / node.chars
-        return scores
+                kept[found] = pruned.isdisjoint(chain) if chain is not None else element not in pruned
+        kept_chars = np.bincount(pieces.node, weights=pieces.chars * kept[paras.holder], minlength=len(nodes))
+        return kept_chars / page.char_counts[0]
 
 
 class TextParas(NamedTuple):
     """Visible characters and periods/commas of the text-para of every element that holds
     text or is an inline ancestor of one: ``chars[number[e]]`` and ``puncs[number[e]]``.
 
-    ``holders`` are the elements that hold text (the pieces' owners); ``chains`` holds the
+    ``holders`` are the elements that hold text (the pieces' owners), each with its number
+    (in the document order of their first piece), ``holder[k]`` piece k's; ``chains`` holds the
     :func:`~newsml.groupings.inline_chain` of those whose chain goes past themselves (an
     inline element with a parent); any other holder's chain is itself alone.
     """
@@ -122,26 +117,25 @@ class TextParas(NamedTuple):
     number: dict[Element, int]
     chars: list[int]
     puncs: list[int]
-    holders: dict[Element, None]
+    holders: dict[Element, int]
+    holder: list[int]
     chains: dict[Element, list[Element]]
 
 
-def _text_paras(nodes: list[TextNode]) -> TextParas:
-    """The :class:`TextParas` of ``nodes``' pieces.
+def _text_paras(pieces: Pieces) -> TextParas:
+    """The :class:`TextParas` of a page's pieces.
 
     The pieces' periods and commas are counted for all of them at once; each holder's
     totals come first, then are added along its chain once (integer sums: the same counts
     as adding piece by piece, without walking a chain per piece).
     """
-    pieces = [piece for node in nodes for piece in node.pieces]
-    if not pieces:
-        return TextParas({}, [], [], {}, {})
-    owners, texts, visible = zip(*pieces)
+    if not pieces.owners:
+        return TextParas({}, [], [], {}, [], {})
     number: dict[Element, int] = {}           # the holders first, then the rest of their chains
-    holder = [number.setdefault(owner, len(number)) for owner in owners]
-    holders = dict.fromkeys(number)
-    owned_chars = np.bincount(holder, weights=visible).astype(np.int64)
-    owned_puncs = np.bincount(holder, weights=periods_commas_each(list(texts))).astype(np.int64)
+    holder = [number.setdefault(owner, len(number)) for owner in pieces.owners]
+    holders = number.copy()
+    owned_chars = np.bincount(holder, weights=pieces.chars).astype(np.int64)
+    owned_puncs = np.bincount(holder, weights=periods_commas_each(pieces.texts)).astype(np.int64)
     chains = {owner: chain for owner in holders if len(chain := inline_chain(owner)) > 1}
     # each holder adds its totals to itself and to the rest of its chain
     rest_of_chains = np.repeat([number[owner] for owner in chains], [len(c) - 1 for c in chains.values()])
@@ -150,7 +144,7 @@ def _text_paras(nodes: list[TextNode]) -> TextParas:
              *(number.setdefault(element, len(number)) for chain in chains.values() for element in chain[1:])]
     chars = np.bincount(along, weights=owned_chars[whose]).astype(np.int64).tolist()
     puncs = np.bincount(along, weights=owned_puncs[whose]).astype(np.int64).tolist()
-    return TextParas(number, chars, puncs, holders, chains)
+    return TextParas(number, chars, puncs, holders, holder, chains)
 
 
 def _summary_node(snippet: Element) -> Element:
