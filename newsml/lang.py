@@ -24,6 +24,12 @@ _STOP_WORDS = {
     "pt": frozenset("de a o que e do da em um para é com não uma os no se na por mais as dos".split()),
     "nl": frozenset("de en van het een in is dat op te die met voor zijn niet aan er ook als bij".split()),
 }
+_ANY_STOP = frozenset().union(*_STOP_WORDS.values())
+_ANY_STOP_BYTES = frozenset(word.encode("utf-8") for word in _ANY_STOP)
+#: What the word pattern reads as a letter beyond ASCII.
+_NON_ASCII_LETTER_RE = re.compile(r"[^\W\d_\x00-\x7f]")
+#: ASCII letters lower-cased, every other byte a space.
+_LOWER_LETTER_BYTES = bytes(byte | 0x20 if chr(byte).isalpha() and byte < 128 else 0x20 for byte in range(256))
 #: A text is in the language of these lists whose function words make at least this share
 #: of its words (a quarter to a third in running text of the language), by this margin over
 #: the next language's: Romanian, Catalan, Danish... reach neither and stay undetermined
@@ -52,8 +58,10 @@ def detect_lang(text: str, declared: str | None = None) -> str:
     because they keep ``lang="de"`` on a German site's English pages too.
     """
     sample = text[:5000]
-    han = han_ratio(sample)
-    kana, hangul = len(_KANA_RE.findall(sample)), len(_HANGUL_RE.findall(sample))
+    ascii_only = sample.isascii()         # (most pages: no script to look for, words by bytes)
+    han = 0.0 if ascii_only else han_ratio(sample)
+    kana = 0 if ascii_only else len(_KANA_RE.findall(sample))
+    hangul = 0 if ascii_only else len(_HANGUL_RE.findall(sample))
     letters = max(len(sample), 1)
     if kana > 20 and kana / letters > 0.05:  # Japanese mixes kana into Han text
         return "ja"
@@ -66,10 +74,18 @@ def detect_lang(text: str, declared: str | None = None) -> str:
         code = declared.strip().lower().replace("_", "-").split("-")[0]
         if not (code.isalpha() and 2 <= len(code) <= 3):
             code = ""
-    words = _WORD_RE.findall(sample.lower())
+    words: list[str] | list[bytes]
+    if ascii_only or _NON_ASCII_LETTER_RE.search(sample) is None:
+        # the pattern's words are then the runs of ASCII letters: bytes split (typographic
+        # quotes and dashes, whatever is not ASCII, made spaces)
+        words = sample.encode("ascii", "replace").translate(_LOWER_LETTER_BYTES).split()
+        counts = Counter(word.decode("ascii") for word in words if word in _ANY_STOP_BYTES)
+    else:
+        words = _WORD_RE.findall(sample.lower())
+        counts = Counter(word for word in words if word in _ANY_STOP)
     if len(words) < _MIN_WORDS:
         return code or "und"
-    counts = Counter(words)          # (one count of the words; per list, only the words it shares)
+    # (only the function words are counted; per list, only those it holds are looked up)
     shares = {lang: sum(counts[word] for word in counts.keys() & stop) / len(words)
               for lang, stop in _STOP_WORDS.items()}
     best, second = sorted(shares, key=shares.__getitem__, reverse=True)[:2]
