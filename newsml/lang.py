@@ -29,7 +29,8 @@ _ANY_STOP_BYTES = frozenset(word.encode("utf-8") for word in _ANY_STOP)
 #: What the word pattern reads as a letter beyond ASCII.
 _NON_ASCII_LETTER_RE = re.compile(r"[^\W\d_\x00-\x7f]")
 #: ASCII letters lower-cased, every other byte a space.
-_LOWER_LETTER_BYTES = bytes(byte | 0x20 if chr(byte).isalpha() and byte < 128 else 0x20 for byte in range(256))
+_LOWER_LETTER_BYTES = bytes(byte | 0x20 if byte < 128 and chr(byte).isalpha() else 0x20
+                            for byte in range(256))
 #: A text is in the language of these lists whose function words make at least this share
 #: of its words (a quarter to a third in running text of the language), by this margin over
 #: the next language's: Romanian, Catalan, Danish... reach neither and stay undetermined
