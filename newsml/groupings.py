@@ -100,8 +100,9 @@ def big_node_sets(owners: Iterable[Element], big_tags: Iterable[str] = BIG_TAGS)
 
 def ranked_big_node_sets(rank: Mapping[Element, int],
                          big_tags: Iterable[str] = BIG_TAGS) -> list[list[Element]]:
-    """:func:`big_node_sets` of the elements that hold text, each with its rank in document
-    order (0, 1, 2...), as the keys of ``rank``."""
+    """:func:`big_node_sets` of the elements that hold text, the keys of ``rank``: each with
+    its rank in document order (0, 1, 2...), and met in that order when ``rank`` is iterated
+    (ties between sets without text follow it)."""
     big_tags = frozenset(big_tags)
     last = len(rank)
     parents: dict[Element, None] = {}

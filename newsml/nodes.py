@@ -90,7 +90,8 @@ def segment(body: Element) -> list[TextNode]:
 
 class Segmentation(NamedTuple):
     """What one walk of a page's elements gives: its text nodes, their :class:`BlockTree`
-    (:func:`block_tree`), and where each node's block lies among the page's ``<p>`` elements.
+    (:func:`block_tree`), where each node's block lies among the page's ``<p>`` elements,
+    and the :class:`Pieces` the nodes' texts are made of.
 
     ``paragraphs[e]`` holds, for element e of the tree that is a node's block, the number
     of ``<p>`` the walk met before it and before its end (the ``<p>`` under it, itself
@@ -121,15 +122,15 @@ class Pieces(NamedTuple):
     chars: np.ndarray
     node: np.ndarray
 
-    def of(self, node: int) -> list[tuple[Element, str, int]]:
-        """The pieces of node ``node``: (owner, text, visible characters) each."""
-        start, end = np.searchsorted(self.node, [node, node + 1]).tolist()
+    def of(self, index: int) -> list[tuple[Element, str, int]]:
+        """The pieces of node ``index``: (owner, text, visible characters) each."""
+        start, end = np.searchsorted(self.node, [index, index + 1]).tolist()
         return [(self.owners[k], self.texts[k], int(self.chars[k])) for k in range(start, end)]
 
 
 def segment_tree(body: Element) -> Segmentation:
     """Text nodes of ``body`` (a cleaned tree, see :func:`newsml.parse.parse`) in order,
-    with their :class:`BlockTree`. The tree must hold elements only: parse() removes
+    with their :class:`BlockTree` and :class:`Pieces`. The tree must hold elements only: parse() removes
     comments and processing instructions, whose tail text this walk would not read.
 
     Siblings: nodes whose enclosing blocks share a parent element share ``group``. Nodes
@@ -137,15 +138,15 @@ def segment_tree(body: Element) -> Segmentation:
 
     One pass over the elements in document order (``iter``, a third faster than the
     start and end events of ``iterwalk``): an element's end comes when the next element
-    is not inside it. The current run (its texts, pieces and character counts) lives in
-    local variables: the loop runs for every element of every page. A count of the
+    is not inside it. The current run (its texts and character counts) and the page's
+    pieces live in local variables: the loop runs for every element of every page. A count of the
     ``<p>`` started so far, read where each block starts and ends, gives the
     :attr:`Segmentation.paragraphs` of the nodes' blocks.
     """
     nodes: list[TextNode] = []
     groups: dict[Element, int] = {}
     parts: list[str] = []  # the current run's texts (its first one is not blank)
-    # the pieces (see Pieces) of the page, and where each node's end among them
+    # the page's pieces (see Pieces), and per node the index just past its last piece
     piece_owners: list[Element] = []
     piece_texts: list[str] = []
     piece_chars: list[int] = []
@@ -283,7 +284,12 @@ def segment_tree(body: Element) -> Segmentation:
     # (a run's pieces all have visible characters, so a run with pieces made a node)
     ends = np.asarray(piece_ends, dtype=np.int64)
     piece_node = np.repeat(np.arange(len(nodes)), np.diff(ends, prepend=np.int64(0)))
-    pieces = Pieces(piece_owners, piece_texts, np.asarray(piece_chars, dtype=np.int64), piece_node)
+    if len(piece_node) != len(piece_owners):
+        raise AssertionError("segmentation: a piece outside every node")
+    piece_chars_array = np.asarray(piece_chars, dtype=np.int64)
+    for array in (piece_chars_array, piece_node):
+        array.setflags(write=False)      # shared by every reader of the page
+    pieces = Pieces(piece_owners, piece_texts, piece_chars_array, piece_node)
     return Segmentation(nodes, tree, paragraphs, pieces)
 
 

@@ -109,7 +109,8 @@ class TextParas(NamedTuple):
     text or is an inline ancestor of one: ``chars[number[e]]`` and ``puncs[number[e]]``.
 
     ``holders`` are the elements that hold text (the pieces' owners), each with its number
-    (in the document order of their first piece), ``holder[k]`` piece k's; ``chains`` holds the
+    (in the document order of their first piece); ``holder[k]`` is the number of piece k's
+    owner; ``chains`` holds the
     :func:`~newsml.groupings.inline_chain` of those whose chain goes past themselves (an
     inline element with a parent); any other holder's chain is itself alone.
     """
