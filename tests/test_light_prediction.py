@@ -142,6 +142,34 @@ def test_markup_scores_are_the_sparse_products(labeled):
         np.testing.assert_allclose(markup.score_nodes(doc), scipy_expit(product), rtol=1e-15, atol=0)
 
 
+def test_markup_scores_are_the_sparse_products_however_many_levels_are_read(labeled):
+    # 12 levels: the levels' kinds no longer fit one 63-bit number, the columns are sorted
+    docs, labels, _, _ = labeled
+    for levels in (1, 12):
+        markup = new_method("markup", min_pages=2, levels=levels).fit(docs, labels)
+        for doc in docs:
+            product = _matrix(markup._node_tokens(doc), markup.vocabulary_) @ markup.coef_ + markup.intercept_
+            np.testing.assert_allclose(markup.score_nodes(doc), scipy_expit(product), rtol=1e-15, atol=0)
+
+
+def test_the_markup_token_tables_are_bounded_and_not_saved(labeled, tmp_path):
+    from newsml.methods.markup import _TokenIds
+
+    docs, labels, _, _ = labeled
+    markup = new_method("markup", min_pages=2).fit(docs, labels)
+    markup._ids = _TokenIds(markup.vocabulary_, most=3, longest=10)
+    expected = [markup.score_nodes(doc) for doc in docs]
+    assert len(markup._ids.words) <= 3 and all(len(key) <= 10 for key in markup._ids.words)
+    assert [markup.score_nodes(doc).tolist() for doc in docs] == [e.tolist() for e in expected]
+    copy = pickle.loads(pickle.dumps(markup))
+    assert "_ids" not in vars(copy)
+    assert [copy.score_nodes(doc).tolist() for doc in docs] == [e.tolist() for e in expected]
+    # a new fit has a new vocabulary: the tables of the old one are not read
+    refit = markup.fit(docs[:-1], labels[:-1])
+    product = _matrix(refit._node_tokens(docs[-1]), refit.vocabulary_) @ refit.coef_ + refit.intercept_
+    np.testing.assert_allclose(refit.score_nodes(docs[-1]), scipy_expit(product), rtol=1e-15, atol=0)
+
+
 def test_a_real_model_file_from_before_the_frozen_classifiers_loads_and_predicts_the_same(labeled):
     # the nb model as shipped before its classifier was kept as arrays (a pickled
     # DiscretizedNaiveBayes inside), and its conversion by scripts/convert_models.py as

@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
+from itertools import chain
 from typing import TYPE_CHECKING
 
 import numpy as np
@@ -158,64 +159,140 @@ class MarkupTokens(NodeMethod):
         Work is shared where tokens are: the elements seen at each level above the nodes'
         blocks are found for all nodes at once on the block tree, by their kind of
         attributes (:attr:`~newsml.page.Page.attribute_kinds`); nodes that see the same kinds
-        at every level are of one kind, whose tokens are joined and sorted once, from the
-        tokens of each kind at each level, worked out once per page."""
+        at every level are of one kind. The ids of each kind of element's tokens are read
+        from the model's tables of class/id words and tags (:class:`_TokenIds`); a kind's
+        tokens, their union over its levels, are found for all kinds together as distinct
+        (kind, token) pairs in arrays, not joined and sorted kind by kind in Python (which
+        took most of this method's time). The sums are those of the sparse product
+        (:func:`_matrix`), to the last bit.
+        """
         tree, attributes = page.block_tree, page.attribute_kinds
-        # a headline container's kind is its attributes' kind shifted by the number of kinds
+        n_nodes = len(tree.block)
+        if self.levels <= 0:       # no element read: one kind, no tokens
+            empty = np.zeros(0, dtype=np.intp)
+            return np.zeros(n_nodes, dtype=np.intp), empty, empty
+        # a headline container's kind is its attributes' kind shifted by the number of kinds;
+        # -1 stands for no element (above the root)
+        n_element_kinds = 2 * len(attributes.keys)
         element_kind = attributes.kind.copy()
         element_kind[page.headline_path] += len(attributes.keys)
         element = tree.block
-        seen = [element_kind[element]] if self.levels > 0 else []
-        inside = np.ones(len(element), dtype=bool)      # not yet climbed past the root
-        for _ in range(1, self.levels):
+        seen = np.empty((self.levels, n_nodes), dtype=np.int64)
+        seen[0] = element_kind[element]
+        inside = np.ones(n_nodes, dtype=bool)          # not yet climbed past the root
+        for level in range(1, self.levels):
             above = tree.parent[element]
             inside &= above != element                  # (the root is its own parent)
             element = above
-            seen.append(np.where(inside, element_kind[element], -1))
-        kinds: dict[tuple[int, ...], int] = {}
-        combinations = zip(*[level.tolist() for level in seen])
-        nodes = ([kinds.setdefault(combination, len(kinds)) for combination in combinations]
-                 if seen else [0] * len(tree.block))
-        ids = _KeyTokenIds(self.vocabulary_, attributes.keys)
-        rows: list[int] = []
-        columns: list[int] = []
-        for kind, combination in enumerate(kinds):
-            found = frozenset().union(*[ids(key, level) for level, key in enumerate(combination) if key >= 0])
-            ordered = sorted(found)
-            columns.extend(ordered)
-            rows.extend([kind] * len(ordered))
-        return (np.asarray(nodes, dtype=np.intp), np.asarray(rows, dtype=np.intp),
-                np.asarray(columns, dtype=np.intp))
+            seen[level] = np.where(inside, element_kind[element], -1)
+        nodes, combinations = _distinct_columns(seen, n_element_kinds + 1)
+        # every (level, element kind) the kinds see, with its token ids
+        level_kind = combinations + np.arange(self.levels)[:, None] * (n_element_kinds + 1)
+        present = combinations.ravel() >= 0
+        wanted, where = np.unique(level_kind.ravel()[present], return_inverse=True)
+        ids, keys = self._token_ids(), attributes.keys
+        words: dict[int, tuple[int, ...]] = {}      # per kind of element: its class and id words
+        found = []
+        for code in wanted.tolist():
+            level, kind = divmod(code, n_element_kinds + 1)
+            tag, class_, id_, _ = keys[kind % len(keys)]
+            word_ids = words.get(kind)
+            if word_ids is None:
+                word_ids = ids.of_words(class_) + ids.of_words(id_)
+                if kind >= len(keys) and ids.comment:
+                    word_ids = tuple(t for t in word_ids if t not in ids.comment)
+                words[kind] = word_ids
+            found.append(ids.of_tag(level, tag) + word_ids)
+        counts = np.fromiter(map(len, found), dtype=np.intp, count=len(found))
+        flat = np.fromiter(chain.from_iterable(found), dtype=np.intp, count=int(counts.sum()))
+        # each (kind, level) that sees an element gives that element's ids: a ragged gather
+        owner = np.broadcast_to(np.arange(combinations.shape[1]), combinations.shape).ravel()[present]
+        each = counts[where]
+        rows = np.repeat(owner, each)
+        first = (np.cumsum(counts) - counts)[where]      # where each one's ids start in flat
+        at = np.arange(len(rows)) + np.repeat(first - (np.cumsum(each) - each), each)
+        # a token seen at several levels counts once: distinct pairs, by kind, ids ascending
+        width = max(len(self.coef_), 1)
+        pairs = np.unique(rows * width + flat[at])
+        return nodes, pairs // width, pairs % width
+
+    def _token_ids(self) -> _TokenIds:
+        """The token ids of elements this model has met (:class:`_TokenIds`), for its
+        vocabulary: a new fit starts them afresh."""
+        ids = self.__dict__.get("_ids")
+        if ids is None or ids.index is not self.vocabulary_:
+            ids = self._ids = _TokenIds(self.vocabulary_)
+        return ids
+
+    def __getstate__(self) -> dict[str, object]:
+        state = dict(self.__dict__)
+        state.pop("_ids", None)      # worked out again after loading, not saved with the model
+        return state
 
     def feature_names(self) -> list[str]:
         """The learned tokens."""
         return sorted(getattr(self, "vocabulary_", {}))
 
 
-class _KeyTokenIds:
-    """One page's token ids of each kind of element (:class:`~newsml.nodes.AttributeKinds`)
-    at each level, each worked out once. A class and not a closure, like every helper that
-    holds a page's data: no reference cycles."""
+class _TokenIds:
+    """A model's token ids of the class and id strings and of the tags it has met (see
+    :func:`key_tokens`), kept for later pages: sites repeat their class names from page to
+    page, and working out tokens was most of this method's time. Each table holds at most
+    ``most`` strings of at most ``longest`` characters (a crawl meets millions, some of
+    megabytes); when one is full it starts again. A class and not a closure: no reference
+    cycles."""
 
-    def __init__(self, index: dict[str, int],
-                 keys: list[tuple[str, str | None, str | None, str | None]]) -> None:
+    def __init__(self, index: dict[str, int], most: int = 16384, longest: int = 256) -> None:
         self.index = index
-        self.keys = keys
-        self.known: dict[tuple[int, str, str | None, str | None, bool], frozenset[int]] = {}
+        self.most = most
+        self.longest = longest
+        self.words: dict[str, tuple[int, ...]] = {}
+        self.tags: dict[tuple[int, str], tuple[int, ...]] = {}
+        #: the ids of the comment words, which a headline container does not give
+        self.comment = frozenset(index[t] for t in _COMMENT_TOKENS if t in index)
 
-    def __call__(self, kind: int, level: int) -> frozenset[int]:
-        """Ids of the tokens of an element of kind ``kind`` seen ``level`` steps above a node
-        (a kind past the last of ``keys`` is a headline container's: no comment words)."""
-        article = kind >= len(self.keys)
-        tag, class_, id_, _ = self.keys[kind - len(self.keys) if article else kind]
-        key = (level if level < 2 else 2, tag, class_, id_, article)
-        found = self.known.get(key)
+    def of_words(self, value: str | None) -> tuple[int, ...]:
+        """Ids of the word tokens of a class or id string."""
+        if not value:
+            return ()
+        found = self.words.get(value)
         if found is None:
             index = self.index
-            found = frozenset(index[t] for t in key_tokens(level, tag, class_, id_)
-                              if t in index and not (article and t in _COMMENT_TOKENS))
-            self.known[key] = found
+            found = tuple(index[t] for t in _word_tokens(value) if t in index)
+            self._keep(self.words, value, found, len(value))
         return found
+
+    def of_tag(self, level: int, tag: str) -> tuple[int, ...]:
+        """Id of the tag token of an element ``level`` steps above a node (none if unknown)."""
+        key = (level if level < 2 else 2, tag)
+        found = self.tags.get(key)
+        if found is None:
+            token = self.index.get(f"tag{key[0]}:{tag}")
+            found = () if token is None else (token,)
+            self._keep(self.tags, key, found, len(tag))
+        return found
+
+    def _keep(self, table: dict, key: object, ids: tuple[int, ...], length: int) -> None:
+        if length <= self.longest:
+            if len(table) >= self.most:
+                table.clear()
+            table[key] = ids
+
+
+def _distinct_columns(seen: np.ndarray, base: int) -> tuple[np.ndarray, np.ndarray]:
+    """The distinct columns of ``seen`` (values from -1 to ``base - 2``): each column's
+    index among them, and them, one per column. The columns are read as numbers in base
+    ``base`` when those fit in 63 bits (a sort of integers, several times faster than
+    one of columns)."""
+    levels = seen.shape[0]
+    if levels * np.log2(base) < 62:
+        code = (seen[0] + 1).copy()
+        for level in range(1, levels):
+            code += (seen[level] + 1) * base ** level
+        _, first, index = np.unique(code, return_index=True, return_inverse=True)
+    else:
+        _, first, index = np.unique(seen.T, axis=0, return_index=True, return_inverse=True)
+    return index.reshape(-1).astype(np.intp), seen[:, first]
 
 
 def _nonzeros(rows: list[set[str]], index: dict[str, int]) -> tuple[np.ndarray, np.ndarray]:
