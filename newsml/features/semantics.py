@@ -106,14 +106,27 @@ def _key_families(tag: str, *attributes: str | None) -> int:
     return mark
 
 
-@cached_when_short()
 def _word_families(words: str) -> int:
-    """Bit mask of the families named in a class/id/itemprop string (pages repeat these a lot)."""
+    """Bit mask of the families named in a class/id/itemprop string.
+
+    Word by word (no family's word spans a space): pages and sites repeat single class
+    words (``article``, ``flex``, ``col-md-8``) far more than whole class strings, so each
+    word's families are worked out once.
+    """
     mark = 0
-    if words.isascii():
-        for match in _BY_FIRST_LETTER.finditer(words.lower()):
+    for word in words.split():
+        mark |= _one_word_families(word)
+    return mark
+
+
+@cached_when_short(longest=64)
+def _one_word_families(word: str) -> int:
+    """:func:`_word_families` of one word."""
+    mark = 0
+    if word.isascii():
+        for match in _BY_FIRST_LETTER.finditer(word.lower()):
             mark |= _GROUP_MARK[match.lastindex or 0]
     else:
-        for match in _ANY_FAMILY.finditer(words):
+        for match in _ANY_FAMILY.finditer(word):
             mark |= 1 << _COLUMN[str(match.lastgroup)]
     return mark
