@@ -109,7 +109,7 @@ def _key_families(tag: str, *attributes: str | None) -> int:
 def _word_families(words: str) -> int:
     """Bit mask of the families named in a class/id/itemprop string.
 
-    Word by word (no family's word spans a space): pages and sites repeat single class
+    Word by word (no family's word spans whitespace): pages and sites repeat single class
     words (``article``, ``flex``, ``col-md-8``) far more than whole class strings, so each
     word's families are worked out once.
     """

@@ -19,7 +19,7 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 from itertools import chain
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
@@ -187,7 +187,7 @@ class MarkupTokens(NodeMethod):
             seen[level] = np.where(inside, element_kind[element], -1)
         nodes, combinations = _distinct_columns(seen, n_element_kinds + 1)
         # every (level, element kind) the kinds see, with its token ids
-        level_kind = combinations + np.arange(self.levels)[:, None] * (n_element_kinds + 1)
+        level_kind = combinations + np.arange(self.levels, dtype=np.int64)[:, None] * (n_element_kinds + 1)
         present = combinations.ravel() >= 0
         wanted, where = np.unique(level_kind.ravel()[present], return_inverse=True)
         ids, keys = self._token_ids(), attributes.keys
@@ -206,14 +206,15 @@ class MarkupTokens(NodeMethod):
         counts = np.fromiter(map(len, found), dtype=np.intp, count=len(found))
         flat = np.fromiter(chain.from_iterable(found), dtype=np.intp, count=int(counts.sum()))
         # each (kind, level) that sees an element gives that element's ids: a ragged gather
-        owner = np.broadcast_to(np.arange(combinations.shape[1]), combinations.shape).ravel()[present]
+        owner = np.broadcast_to(np.arange(combinations.shape[1], dtype=np.int64),
+                                combinations.shape).ravel()[present]
         each = counts[where]
         rows = np.repeat(owner, each)
         first = (np.cumsum(counts) - counts)[where]      # where each one's ids start in flat
         at = np.arange(len(rows)) + np.repeat(first - (np.cumsum(each) - each), each)
         # a token seen at several levels counts once: distinct pairs, by kind, ids ascending
-        width = max(len(self.coef_), 1)
-        pairs = np.unique(rows * width + flat[at])
+        width = max(len(self.vocabulary_), 1)
+        pairs = np.unique(rows * width + flat[at].astype(np.int64))
         return nodes, pairs // width, pairs % width
 
     def _token_ids(self) -> _TokenIds:
@@ -225,6 +226,7 @@ class MarkupTokens(NodeMethod):
         return ids
 
     def __getstate__(self) -> dict[str, object]:
+        """The model's state, without its tables of token ids (worked out again after loading)."""
         state = dict(self.__dict__)
         state.pop("_ids", None)      # worked out again after loading, not saved with the model
         return state
@@ -238,9 +240,9 @@ class _TokenIds:
     """A model's token ids of the class and id strings and of the tags it has met (see
     :func:`key_tokens`), kept for later pages: sites repeat their class names from page to
     page, and working out tokens was most of this method's time. Each table holds at most
-    ``most`` strings of at most ``longest`` characters (a crawl meets millions, some of
-    megabytes); when one is full it starts again. A class and not a closure: no reference
-    cycles."""
+    ``most`` keys (strings, or a level and a tag) of at most ``longest`` characters (a crawl
+    meets millions, some of megabytes); when one is full it starts again. A class and not a
+    closure: no reference cycles."""
 
     def __init__(self, index: dict[str, int], most: int = 16384, longest: int = 256) -> None:
         self.index = index
@@ -267,12 +269,14 @@ class _TokenIds:
         key = (level if level < 2 else 2, tag)
         found = self.tags.get(key)
         if found is None:
-            token = self.index.get(f"tag{key[0]}:{tag}")
+            token = self.index.get(key_tokens(level, tag)[0])
             found = () if token is None else (token,)
             self._keep(self.tags, key, found, len(tag))
         return found
 
-    def _keep(self, table: dict, key: object, ids: tuple[int, ...], length: int) -> None:
+    def _keep(self, table: dict[Any, tuple[int, ...]], key: object, ids: tuple[int, ...],
+              length: int) -> None:
+        """Keep ``ids`` under ``key`` unless its text is too long; a full table starts again."""
         if length <= self.longest:
             if len(table) >= self.most:
                 table.clear()
@@ -280,13 +284,13 @@ class _TokenIds:
 
 
 def _distinct_columns(seen: np.ndarray, base: int) -> tuple[np.ndarray, np.ndarray]:
-    """The distinct columns of ``seen`` (values from -1 to ``base - 2``): each column's
-    index among them, and them, one per column. The columns are read as numbers in base
-    ``base`` when those fit in 63 bits (a sort of integers, several times faster than
-    one of columns)."""
+    """The distinct columns of ``seen`` (values from -1 to ``base - 2``): for each column, the
+    index of its distinct column; and the distinct columns themselves, side by side. The
+    columns are read as numbers in base ``base`` when those stay below 2**62 (a sort of
+    integers, several times faster than a sort of columns)."""
     levels = seen.shape[0]
     if levels * np.log2(base) < 62:
-        code = (seen[0] + 1).copy()
+        code = seen[0] + 1
         for level in range(1, levels):
             code += (seen[level] + 1) * base ** level
         _, first, index = np.unique(code, return_index=True, return_inverse=True)
