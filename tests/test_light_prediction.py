@@ -143,7 +143,7 @@ def test_markup_scores_are_the_sparse_products(labeled):
 
 
 def test_markup_scores_are_the_sparse_products_however_many_levels_are_read(labeled):
-    # 12 levels: the levels' kinds no longer fit one 63-bit number, the columns are sorted
+    # 12 levels: the levels' kinds no longer fit one number below 2**62, the columns are sorted
     docs, labels, _, _ = labeled
     for levels in (1, 12):
         markup = new_method("markup", min_pages=2, levels=levels).fit(docs, labels)
@@ -152,7 +152,7 @@ def test_markup_scores_are_the_sparse_products_however_many_levels_are_read(labe
             np.testing.assert_allclose(markup.score_nodes(doc), scipy_expit(product), rtol=1e-15, atol=0)
 
 
-def test_the_markup_token_tables_are_bounded_and_not_saved(labeled, tmp_path):
+def test_the_markup_token_tables_are_bounded_and_not_saved(labeled):
     from newsml.methods.markup import _TokenIds
 
     docs, labels, _, _ = labeled

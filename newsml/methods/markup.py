@@ -228,7 +228,7 @@ class MarkupTokens(NodeMethod):
     def __getstate__(self) -> dict[str, object]:
         """The model's state, without its tables of token ids (worked out again after loading)."""
         state = dict(self.__dict__)
-        state.pop("_ids", None)      # worked out again after loading, not saved with the model
+        state.pop("_ids", None)
         return state
 
     def feature_names(self) -> list[str]:
