@@ -13,7 +13,7 @@ own stage and earlier ones (``tests/test_architecture.py`` checks it):
 3. segmentation: nodes, groupings
 4. page: lang, title, page
 5. measurement: scoring, align
-6. assembly: assemble, comments, furniture
+6. assembly: assemble, comments, furniture, islands
 7. features: features, estimators, marked_body
 8. selection: model_selection
 9. methods: methods

@@ -140,6 +140,9 @@ def predict(
     keep_furniture: Annotated[bool, typer.Option(
         "--keep-furniture", help="Keep share bars, tag lists, ad slots and such small boxes inside the "
                                  "article, which the default leaves out.")] = False,
+    keep_islands: Annotated[bool, typer.Option(
+        "--keep-islands", help="Keep runs of text far from the article that score below it (related-story "
+                               "teasers, a disclaimer), which the default leaves out.")] = False,
     debug: DebugOption = False,
 ) -> None:
     """Extract the article of each PAGE.
@@ -170,8 +173,8 @@ def predict(
     except NewsmlError as exc:
         _fail(str(exc))
     spec = ScorerSpec(method or "default", str(model) if model is not None else None, keep_comments,
-                      keep_furniture)
-    if keep_comments or keep_furniture:
+                      keep_furniture, keep_islands)
+    if keep_comments or keep_furniture or keep_islands:
         try:   # a method that keeps them anyway is an error before any page is read
             spec.load()
         except NewsmlError as exc:

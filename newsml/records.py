@@ -139,12 +139,13 @@ def error_record(identity: dict[str, Any], exc: BaseException | str) -> dict[str
 @dataclass(frozen=True)
 class ScorerSpec:
     """Which method to extract with, loadable in a worker: a registered name, or a model file,
-    and what of the default's leaving out to undo (comment sections, page furniture)."""
+    and what of the default's leaving out to undo (comment sections, page furniture, islands)."""
 
     method: str = "default"
     model: str | None = None
     keep_comments: bool = False
     keep_furniture: bool = False
+    keep_islands: bool = False
 
     def load(self) -> NodeMethod:
         """The method: the model file's, else the named method (its shipped model if any)."""
@@ -155,11 +156,14 @@ class ScorerSpec:
             method = keeping(method, "comments")
         if self.keep_furniture:
             method = keeping(method, "furniture")
+        if self.keep_islands:
+            method = keeping(method, "islands")
         return method
 
 
 #: The default's switches of what it leaves out after the cut, and what each leaves out.
-LEAVING_OUT = {"comments": "comment sections", "furniture": "page furniture"}
+LEAVING_OUT = {"comments": "comment sections", "furniture": "page furniture",
+               "islands": "runs of text far from the article"}
 
 
 def keeping(method: NodeMethod, switch: str) -> NodeMethod:

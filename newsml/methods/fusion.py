@@ -38,6 +38,7 @@ from ..estimators.trees import FrozenTrees
 from ..features.base import families, family
 from ..features.context import CONTEXT_NAMES, belief_context
 from ..furniture import without_furniture
+from ..islands import without_islands
 from ..marked_body import with_marked_body
 from ..model_selection import choose_assembly, out_of_fold, page_folds
 from ..page import Page
@@ -103,18 +104,22 @@ class Fusion(NodeMethod):
         "drop": after the cut, also leave out the kept nodes inside small boxes named as
         share bars, tag lists, ad slots, breadcrumbs, print links, newsletter sign-ups or
         related stories (:mod:`newsml.furniture`); "keep": leave them as cut.
+    islands : "drop" or "keep"
+        "drop": last, also leave out the runs of kept nodes that lie far from the
+        article and score below it: related-story teasers, a comment thread, a disclaimer
+        (:mod:`newsml.islands`); "keep": leave them, as does ``comments="keep"``.
     """
 
     name = "fusion"
     summary = "Dempster-Shafer fusion of ECON, naive Bayes, CEDST and markup evidence (trained)"
     requires_fit = True
     ships_model = True
-    prediction_params = ("comments", "furniture")
+    prediction_params = ("comments", "furniture", "islands")
 
     def __init__(self, evidence: tuple[str, ...] = DEFAULT_EVIDENCE, sigma: str | float = "auto",
                  cut: Any = "auto", folds: int = 5, random_state: int = 0, weighting: str = "nodes",
                  context: bool = True, tree_evidence: tuple[str, ...] = DEFAULT_TREE_EVIDENCE,
-                 comments: str = "drop", furniture: str = "drop"):
+                 comments: str = "drop", furniture: str = "drop", islands: str = "drop"):
         self.evidence = evidence
         self.sigma = sigma
         self.cut = cut
@@ -125,6 +130,7 @@ class Fusion(NodeMethod):
         self.tree_evidence = tree_evidence
         self.comments = comments
         self.furniture = furniture
+        self.islands = islands
 
     def __setstate__(self, state: dict[str, Any]) -> None:
         # model files from before the context stage have no ``context``: they score by
@@ -135,6 +141,8 @@ class Fusion(NodeMethod):
         state.setdefault("comments", "drop")
         # model files from before page furniture was left out get the default
         state.setdefault("furniture", "drop")
+        # and before runs far from the article were
+        state.setdefault("islands", "drop")
         # model files from before Assembly kept the chosen width and cut apart
         if "sigma_" in state and "assembly_" not in state:
             cut = OtsuCut() if state.pop("cut_") == "otsu" else FixedCut(0.5)
@@ -172,7 +180,7 @@ class Fusion(NodeMethod):
         self._check_switches()
 
     def _check_switches(self) -> None:
-        for name in ("comments", "furniture"):
+        for name in ("comments", "furniture", "islands"):
             if getattr(self, name) not in ("drop", "keep"):
                 raise ConfigurationError(f"{name} must be 'drop' or 'keep', not {getattr(self, name)!r}")
 
@@ -312,7 +320,12 @@ class Fusion(NodeMethod):
         keep = self._left_out(page, self.assembly_.select(scores), scores)
         found = with_marked_body(page, keep)
         # what the body adds passes the same rules: a comment inside <article> stays out
-        return keep if found is keep else self._left_out(page, found, scores)
+        if found is not keep:
+            keep = self._left_out(page, found, scores)
+        # (a comment thread kept on request is such a run, and often outweighs its story)
+        if self.islands == "drop" and self.comments == "drop":
+            keep = without_islands(page, keep, scores)
+        return keep
 
     def _left_out(self, page: Page, keep: np.ndarray, scores: np.ndarray) -> np.ndarray:
         """``keep`` less the comments and the page furniture, as the switches say."""

@@ -1,0 +1,146 @@
+"""Islands: runs of kept text far from the article, left out after the cut."""
+
+from __future__ import annotations
+
+import json
+
+import numpy as np
+import pytest
+
+from newsml import ConfigurationError, extract
+from newsml.islands import CONFIDENT, GAP_TOKENS, kept_runs, without_islands
+from newsml.page import Page, load_page
+
+
+def words(count: int, word: str = "word") -> str:
+    return " ".join(f"{word}{i}" for i in range(count))
+
+
+def page_of(*blocks: tuple[str, int], title: str = "") -> Page:
+    """A page of one <p> per block, (word, tokens) each; its first block is the headline
+    when ``title`` is its text."""
+    head = f"<head><title>{title}</title></head>" if title else ""
+    body = "".join(f"<p>{words(tokens, word)}</p>" for word, tokens in blocks)
+    return load_page(f"<html>{head}<body>{body}</body></html>")
+
+
+def test_runs_part_where_enough_dropped_tokens_lie_between():
+    page = page_of(("story", 30), ("menu", GAP_TOKENS - 1), ("story", 30), ("menu", GAP_TOKENS), ("more", 30))
+    assert list(page.token_counts) == [30, GAP_TOKENS - 1, 30, GAP_TOKENS, 30]
+    keep = np.array([True, False, True, False, True])
+    assert [run.tolist() for run in kept_runs(page, keep)] == [[0, 2], [4]]
+    assert kept_runs(page, np.zeros(5, dtype=bool)) == []
+    assert [run.tolist() for run in kept_runs(page, keep & (np.arange(5) == 4))] == [[4]]
+
+
+def test_a_far_run_scored_below_the_article_is_left_out_unless_confident():
+    page = page_of(("story", 60), ("menu", GAP_TOKENS), ("teaser", 40))
+    keep = np.array([True, False, True])
+    assert without_islands(page, keep, np.array([0.9, 0.1, 0.5])).tolist() == [True, False, False]
+    confident = np.array([0.95, 0.1, CONFIDENT])
+    assert without_islands(page, keep, confident) is keep           # a confident run stays: unchanged
+    near = page_of(("story", 60), ("menu", GAP_TOKENS - 1), ("teaser", 40))
+    assert without_islands(near, keep, np.array([0.9, 0.1, 0.5])) is keep     # one run
+
+
+def test_the_weightiest_run_and_the_headline_run_are_the_article():
+    # the headline's run is short and its paragraph scores low, the long run later is the body
+    headline = "headline0 headline1 headline2"
+    blocks = [("headline", 3), ("lead", 10), ("menu", GAP_TOKENS), ("body", 200), ("menu", GAP_TOKENS),
+              ("teaser", 30)]
+    page = page_of(*blocks, title=headline)
+    assert page.headline_node == 0
+    keep = np.array([True, True, False, True, False, True])
+    scores = np.array([0.6, 0.5, 0.0, 0.8, 0.0, 0.6])
+    assert without_islands(page, keep, scores).tolist() == [True, True, False, True, False, False]
+    # without a headline, only the weightiest run is sure to stay
+    untitled = page_of(*blocks)
+    assert untitled.headline_node is None
+    assert without_islands(untitled, keep, scores).tolist() == [False, False, False, True, False, False]
+
+
+STORY = ["The city council approved a new budget on Tuesday after a long debate about roads, schools "
+         "and the harbour, officials said.",
+         "The plan keeps property taxes flat for a second year and adds money for bus routes, the mayor "
+         "told reporters at city hall.",
+         "Opponents said the harbour project would cost more than the council expects and asked for an "
+         "independent review of the figures."]
+TEASERS = [("Bridge repairs to start in spring", "Work on the old river bridge will close one lane for six "
+            "months while crews replace the deck, the transport office said on Monday."),
+           ("School board names new head", "The school board chose a former teacher from the north district "
+            "to lead the city's schools, ending a search that took a year."),
+           ("Harbour festival returns", "The summer festival at the harbour is back after two years, with "
+            "music, boats and food stalls along the water front all weekend long."),
+           ("Library extends its hours", "The central library will stay open until nine on weekdays from "
+            "next month, after readers asked for more evening hours to study.")]
+MOST_READ = ["Storm leaves thousands without power across the region",
+             "Police search for driver after crash on the ring road",
+             "New bakery opens in the old post office building downtown",
+             "Five things to do in the city this weekend with children",
+             "Rents rise again as students return to the city in autumn",
+             "Local team wins cup after a penalty shoot-out on Sunday",
+             "Hospital opens a new wing for children and young mothers",
+             "Why the tram line is late and what happens next for riders"]
+SECTIONS = ("news sport business culture travel weather opinion science health money cars homes jobs "
+            "video photos podcasts events obituaries letters puzzles games").split()
+
+
+def story_with_teasers() -> str:
+    """A short story, a box of the most read headlines, then teasers of related stories."""
+    menu = "".join(f'<li><a href="/s/{i}">Section {name}</a></li>' for i, name in enumerate(SECTIONS))
+    popular = "".join(f'<li><a href="/p/{i}">{line}</a></li>' for i, line in enumerate(MOST_READ))
+    teasers = "".join(f'<div class="teaser"><h3><a href="/t/{i}">{head}</a></h3><p>{text}</p></div>'
+                      for i, (head, text) in enumerate(TEASERS))
+    story = "".join(f"<p>{line}</p>" for line in STORY)
+    return (f"<html><head><title>Council approves budget</title></head><body><ul>{menu}</ul>"
+            f"<div class='story'><h1>Council approves budget</h1>{story}</div>"
+            f"<div class='popular'><h2>Most read</h2><ol>{popular}</ol></div>"
+            f"<div class='more'><h2>More from the city</h2>{teasers}</div>"
+            f"<div class='footer'><ul>{menu}</ul><p>Copyright 2026 City News</p></div></body></html>")
+
+
+def test_the_default_leaves_out_related_teasers_unless_asked():
+    html = story_with_teasers()
+    text = extract(html).text
+    assert all(line in text for line in STORY)
+    assert not any(teaser in text for _, teaser in TEASERS)
+    kept = extract(html, islands="keep").text
+    assert all(line in kept for line in STORY)
+    assert any(teaser in kept for _, teaser in TEASERS)           # the trees' cut kept some
+    with pytest.raises(ConfigurationError, match="islands must be 'drop' or 'keep'"):
+        extract(html, islands="maybe")
+
+
+def test_keep_islands_on_the_command_line(tmp_path):
+    from typer.testing import CliRunner
+
+    from newsml.cli import app
+
+    page = tmp_path / "story.html"
+    page.write_text(story_with_teasers(), encoding="utf-8")
+    runner = CliRunner()
+    args = ["predict", str(page), "-f", "json", "--timeout", "0", "-j", "1"]
+    dropped, kept = runner.invoke(app, args), runner.invoke(app, [*args, "--keep-islands"])
+    assert dropped.exit_code == 0 and kept.exit_code == 0, (dropped.output, kept.output)
+    assert TEASERS[0][1] not in json.loads(dropped.stdout)["text"]
+    assert len(json.loads(kept.stdout)["text"]) > len(json.loads(dropped.stdout)["text"])
+    never = runner.invoke(app, ["predict", str(page), "-m", "econ", "--keep-islands"])
+    assert never.exit_code == 2 and "keeps runs of text far from the article already" in never.output
+
+
+def test_model_files_from_before_get_the_default():
+    from newsml.methods.fusion import Fusion
+
+    method = Fusion()
+    state = method.__getstate__()
+    state.pop("islands")
+    older = Fusion.__new__(Fusion)
+    older.__setstate__(state)
+    assert older.islands == "drop" and older.get_params()["islands"] == "drop"
+
+
+def test_comments_kept_on_request_keep_the_islands_too():
+    html = story_with_teasers()
+    with_comments = extract(html, comments="keep").text
+    assert with_comments == extract(html, comments="keep", islands="keep").text
+    assert any(teaser in with_comments for _, teaser in TEASERS)
