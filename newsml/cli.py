@@ -141,8 +141,9 @@ def predict(
         "--keep-furniture", help="Keep share bars, tag lists, ad slots and such small boxes inside the "
                                  "article, which the default leaves out.")] = False,
     keep_islands: Annotated[bool, typer.Option(
-        "--keep-islands", help="Keep runs of text far from the article that score below it (related-story "
-                               "teasers, a disclaimer), which the default leaves out.")] = False,
+        "--keep-islands", help="Keep runs of text far from the article with no node scored 0.9 or more "
+                               "(teasers of further articles, a copyright notice), which the default "
+                               "leaves out.")] = False,
     debug: DebugOption = False,
 ) -> None:
     """Extract the article of each PAGE.

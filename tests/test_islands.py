@@ -57,6 +57,32 @@ def test_the_weightiest_run_and_the_headline_run_are_the_article():
     untitled = page_of(*blocks)
     assert untitled.headline_node is None
     assert without_islands(untitled, keep, scores).tolist() == [False, False, False, True, False, False]
+    # a headline the cut dropped: the run after it is the article's
+    keep_after = np.array([False, True, False, True, False, True])
+    assert without_islands(page, keep_after, scores).tolist() == [False, True, False, True, False, False]
+    assert without_islands(page, keep_after.tolist(), scores).dtype == bool    # a list of flags works too
+
+
+def test_a_body_found_by_its_markup_is_not_weighed_again():
+    """The marked-body rule adds a story the trees scored low; the islands rule would weigh
+    it against the higher-scored lines the cut kept, and drop it."""
+    from newsml.extract import scorer_for
+
+    story = STORY
+    menu = "".join(f"<li><a href='/s/{i}'>Section number {i} of the site menu</a></li>" for i in range(30))
+    lines = "".join(f"<div><span>Short line {i} without end words</span></div>" for i in range(20))
+    body = "".join(f"<p>{line}</p>" for line in story)
+    page = load_page(f"<html><head><title>Budget news today</title></head><body><ul>{menu}</ul>"
+                     f"<article><h1>Council approves budget</h1>{body}</article><ul>{menu}</ul>{lines}"
+                     "</body></html>")
+    texts = [node.text for node in page.nodes]
+    scores = np.array([0.7 if text.startswith("Short line") else 0.2 if text in story else 0.05
+                       for text in texts])
+    method = scorer_for("default")
+    cut = method.assembly_.select(scores)
+    assert not any(cut[texts.index(line)] for line in story)          # the cut missed the story
+    keep = method.select(page, scores)
+    assert all(keep[texts.index(line)] for line in story)             # the body found it again
 
 
 STORY = ["The city council approved a new budget on Tuesday after a long debate about roads, schools "

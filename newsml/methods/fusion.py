@@ -106,8 +106,10 @@ class Fusion(NodeMethod):
         related stories (:mod:`newsml.furniture`); "keep": leave them as cut.
     islands : "drop" or "keep"
         "drop": last, also leave out the runs of kept nodes that lie far from the
-        article and score below it: related-story teasers, a comment thread, a disclaimer
-        (:mod:`newsml.islands`); "keep": leave them, as does ``comments="keep"``.
+        article, unless a node of theirs scores 0.9 or more: teasers of further
+        articles, a copyright notice (:mod:`newsml.islands`); "keep": leave them, as
+        does ``comments="keep"``, and as a page whose body was found by its markup does
+        (:mod:`newsml.marked_body`).
     """
 
     name = "fusion"
@@ -319,9 +321,10 @@ class Fusion(NodeMethod):
         self._check_switches()   # (set_params on a fitted model is checked here)
         keep = self._left_out(page, self.assembly_.select(scores), scores)
         found = with_marked_body(page, keep)
-        # what the body adds passes the same rules: a comment inside <article> stays out
         if found is not keep:
-            keep = self._left_out(page, found, scores)
+            # what the body adds passes the same rules: a comment inside <article> stays
+            # out; the islands rule does not weigh it, since the trees scored it low
+            return self._left_out(page, found, scores)
         # (a comment thread kept on request is such a run, and often outweighs its story)
         if self.islands == "drop" and self.comments == "drop":
             keep = without_islands(page, keep, scores)
