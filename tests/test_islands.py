@@ -57,6 +57,9 @@ def test_the_weightiest_run_and_the_headline_run_are_the_article():
     untitled = page_of(*blocks)
     assert untitled.headline_node is None
     assert without_islands(untitled, keep, scores).tolist() == [False, False, False, True, False, False]
+    # a headline's run the trees are sure of is the article alone, however much follows it
+    sure = np.array([0.95, 0.5, 0.0, 0.8, 0.0, 0.6])
+    assert without_islands(page, keep, sure).tolist() == [True, True, False, False, False, False]
     # a headline the cut dropped: the run after it is the article's
     keep_after = np.array([False, True, False, True, False, True])
     assert without_islands(page, keep_after, scores).tolist() == [False, True, False, True, False, False]
