@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import os
 from pathlib import Path
 
@@ -66,3 +67,16 @@ def story_pages(n: int, empty: int | None = None) -> dict:
         out[f"p{i}"] = (b"" if i == empty else f"<html><body>{body}</body></html>".encode(),
                         f"Story number {i}, with a sentence.\nAnother line, here.\n")
     return out
+
+
+def predicted_text(page: Path | str, *options: str) -> str:
+    """The article text of ``newsml predict PAGE -f json OPTIONS``, run in this process (no
+    worker processes); the test fails, showing the command's output, when it does."""
+    from typer.testing import CliRunner
+
+    from newsml.cli import app
+
+    in_process = ["--timeout", "0", "-j", "1"]
+    result = CliRunner().invoke(app, ["predict", str(page), "-f", "json", *in_process, *options])
+    assert result.exit_code == 0, result.output
+    return json.loads(result.stdout)["text"]

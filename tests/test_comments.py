@@ -6,7 +6,7 @@ import json
 
 import numpy as np
 import pytest
-from conftest import shared_corpus
+from conftest import predicted_text, shared_corpus
 
 from newsml import ConfigurationError, extract, load_corpus
 from newsml.assemble import Assembly, OtsuCut
@@ -177,18 +177,9 @@ def test_dragnet_comment_threads_are_left_behind():
         assert result.precision > 0.9 and result.recall > 0.9, (page.id, result)
 
 
-def test_keep_comments_brings_the_thread_back_on_the_command_line(tmp_path):
-    from typer.testing import CliRunner
-
-    from newsml.cli import app
-
+def test_keep_comments_brings_the_thread_back_on_the_command_line():
     page = next(p for p in load_corpus(shared_corpus("dragnet"), split="train") if p.id == "317")
-    runner = CliRunner()
-    dropped = runner.invoke(app, ["predict", str(page.html_path), "-f", "json", "--timeout", "0", "-j", "1"])
-    kept = runner.invoke(app, ["predict", str(page.html_path), "-f", "json", "--timeout", "0", "-j", "1",
-                               "--keep-comments"])
-    assert dropped.exit_code == 0 and kept.exit_code == 0, (dropped.output, kept.output)
-    without, with_thread = json.loads(dropped.stdout)["text"], json.loads(kept.stdout)["text"]
+    without, with_thread = predicted_text(page.html_path), predicted_text(page.html_path, "--keep-comments")
     assert with_thread.startswith(without[:200]) and len(with_thread) > 5 * len(without)
 
 

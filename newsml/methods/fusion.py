@@ -182,7 +182,7 @@ class Fusion(NodeMethod):
         self._check_switches()
 
     def _check_switches(self) -> None:
-        for name in ("comments", "furniture", "islands"):
+        for name in self.prediction_params:     # each a "drop"/"keep" switch
             if getattr(self, name) not in ("drop", "keep"):
                 raise ConfigurationError(f"{name} must be 'drop' or 'keep', not {getattr(self, name)!r}")
 
