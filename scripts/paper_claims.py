@@ -155,7 +155,7 @@ def claims_table(rows: Rows) -> list[str]:
         best = max(f1, key=f1.get)
         standing = ("the best average F1 of the methods run" if best == "default"
                     else f"an average F1 below {best}'s ({f1[best]:.2f})")
-        lines += [f"newsml's default (ECON, naive Bayes, CEDST's non-content evidence and markup evidence "
+        lines += [f"newsml's default (naive Bayes, CEDST's non-content evidence and markup evidence "
                   f"fused by Dempster's rule, then boosted trees reading that evidence, the second-stage "
                   f"families and the page context of the fused belief) has {standing}: {f1['default']:.2f} "
                   f"(all pages, so learned methods include their training pages).", ""]

@@ -94,13 +94,17 @@ STORY = ["The city council approved a new budget on Tuesday after a long debate 
          "Opponents said the harbour project would cost more than the council expects and asked for an "
          "independent review of the figures."]
 TEASERS = [("Bridge repairs to start in spring", "Work on the old river bridge will close one lane for six "
-            "months while crews replace the deck, the transport office said on Monday."),
+            "months while crews replace the deck, the transport office said on Monday. Drivers are "
+            "asked to take the ring road during the morning rush."),
            ("School board names new head", "The school board chose a former teacher from the north district "
-            "to lead the city's schools, ending a search that took a year."),
+            "to lead the city's schools, ending a search that took a year. She starts in August and "
+            "will meet parents at every school in the first term."),
            ("Harbour festival returns", "The summer festival at the harbour is back after two years, with "
-            "music, boats and food stalls along the water front all weekend long."),
+            "music, boats and food stalls along the water front all weekend long. Tickets for the "
+            "evening concerts go on sale next week at the library."),
            ("Library extends its hours", "The central library will stay open until nine on weekdays from "
-            "next month, after readers asked for more evening hours to study.")]
+            "next month, after readers asked for more evening hours to study. Staff said the extra "
+            "hours are paid for by a grant from the state.")]
 MOST_READ = ["Storm leaves thousands without power across the region",
              "Police search for driver after crash on the ring road",
              "New bakery opens in the old post office building downtown",
