@@ -2,7 +2,7 @@
 """Compare settings of a learned method page by page, out of fold on the train splits.
 
     python scripts/cv_compare.py default='{}' \
-        no-econ-nb='{"evidence": ["cluster", "variance", "href", "shape", "semantics"]}' \
+        no-nb='{"evidence": ["cluster", "variance", "href", "shape", "semantics"]}' \
         --cache cv-results/
 
 Each variant is ``NAME=PARAMS`` (PARAMS: JSON keyword arguments of the method, ``fusion``

@@ -179,7 +179,8 @@ def test_dragnet_comment_threads_are_left_behind():
 
 def test_keep_comments_brings_the_thread_back_on_the_command_line():
     """A blog post of dragnet's train pages whose long comment thread (94,000 characters)
-    the model scores as content: the comment rule leaves it out, --keep-comments keeps it."""
+    the model scores as content (this page's gold keeps its thread, so the model learned
+    from it): the comment rule leaves it out, --keep-comments keeps it."""
     page = next(p for p in load_corpus(shared_corpus("dragnet"), split="train") if p.id == "418")
     without, with_thread = predicted_text(page.html_path), predicted_text(page.html_path, "--keep-comments")
     assert with_thread.startswith(without[:200]) and len(with_thread) > 5 * len(without)

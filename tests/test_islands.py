@@ -118,7 +118,9 @@ SECTIONS = ("news sport business culture travel weather opinion science health m
 
 
 def story_with_teasers() -> str:
-    """A short story, a box of the most read headlines, then teasers of related stories."""
+    """A short story, a box of the most read headlines, then teasers of related stories (two
+    sentences each: long enough that the trees' cut keeps them, so the islands rule has
+    something to leave out)."""
     menu = "".join(f'<li><a href="/s/{i}">Section {name}</a></li>' for i, name in enumerate(SECTIONS))
     popular = "".join(f'<li><a href="/p/{i}">{line}</a></li>' for i, line in enumerate(MOST_READ))
     teasers = "".join(f'<div class="teaser"><h3><a href="/t/{i}">{head}</a></h3><p>{text}</p></div>'
