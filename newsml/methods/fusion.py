@@ -1,8 +1,8 @@
 """Fusion: the papers' methods and newsml's evidence combined by Dempster's rule.
 
 Each piece of evidence is a column per text node: the score of another method (the
-naive-Bayes block probability; ECON's summary-node share when asked for) or a feature family (CEDST's
-cluster/variance/hyperlink, :mod:`~newsml.features.shape`,
+naive-Bayes block probability; ECON's summary-node share when asked for) or a feature
+family (CEDST's cluster/variance/hyperlink, :mod:`~newsml.features.shape`,
 :mod:`~newsml.features.semantics`). A
 :class:`~newsml.estimators.DempsterShaferClassifier` learns each column's polarity and
 weight and fuses them into m({news}) per node.
@@ -47,8 +47,8 @@ from .base import NodeMethod, check_fitted, method_class, methods
 #: The combiner's evidence. ECON (a member until 2026-11-29) is left out: out of fold on the
 #: 1,463 training pages (5 folds by site, scripts/cv_compare.py) the default without it scores
 #: 0.94240 against 0.94109 (+0.0013, 95% interval -0.0014 to +0.0042: a tie), in a tenth less
-#: time a page and a third less on a 12 MB page of real markup; without naive Bayes as well (+0.0027) it fell
-#: below daniel_en's quality floor on unseen sites, so naive Bayes stays.
+#: time a page and a third less on a 12 MB page of real markup; without naive Bayes as well
+#: (+0.0027) it fell below daniel_en's quality floor on unseen sites, so naive Bayes stays.
 DEFAULT_EVIDENCE = ("nb", "cluster", "variance", "href", "shape", "semantics")
 #: What the trees read besides: learned markup tokens, container density and statistics,
 #: sibling repetition, position relative to the headline, prose cues (site-grouped CV).
