@@ -30,7 +30,6 @@ from __future__ import annotations
 import re
 from collections import Counter
 from collections.abc import Callable
-from typing import Any, TypeVar
 
 import numpy as np
 
@@ -38,9 +37,6 @@ from .groupings import RECORD_TAGS, RecordRuns, signature
 from .page import Page
 from .tags import Element
 from .text import DATE_TIME
-
-#: What :func:`_nearest` finds for an element (a run of records).
-Label = TypeVar("Label")
 
 #: Words of an ``id`` or ``class`` that name a comment section or one comment.
 COMMENT_WORDS = frozenset({"comment", "comments", "commentlist", "reply", "replies", "respond",
@@ -140,20 +136,17 @@ def thread_posts(page: Page, keep: np.ndarray) -> np.ndarray:
                if dated >= max(MIN_DATED_RECORDS, -(-runs.of(parent)[0][mark] // 2))]
     if not threads:
         return posts
-    run_of = {element: key for key in threads for element in runs.members(*key)}
-    inside = _outside_headline(page)
-    found = [_nearest(node.block, inside, run_of.get) for node in page.nodes]
+    found = _nearest_thread(page, {element: number for number, key in enumerate(threads)
+                                   for element in runs.members(*key)})
     # a run holds a kept node when it is the run of that node's nearest record
-    thread_keys = set(threads)
+    numbers = {key: number for number, key in enumerate(threads)}
     holding_kept = set()
-    for index in np.flatnonzero(keep).tolist():
-        if found[index] is not None and (record := runs.record(page.nodes[index].block)) is not None:
+    for index in np.flatnonzero(keep & (found >= 0)).tolist():
+        if (record := runs.record(page.nodes[index].block)) is not None:
             _, parent, _, _, mark = record
-            if (parent, mark) in thread_keys:
-                holding_kept.add((parent, mark))
-    for index, key in enumerate(found):
-        posts[index] = key in holding_kept
-    return posts
+            if (parent, mark) in numbers:
+                holding_kept.add(numbers[parent, mark])
+    return np.isin(found, sorted(holding_kept)) if holding_kept else posts
 
 
 def headline_containers(page: Page) -> tuple[Element, ...]:
@@ -163,32 +156,25 @@ def headline_containers(page: Page) -> tuple[Element, ...]:
     return tuple(elements[index] for index in page.headline_path.tolist())
 
 
-def _outside_headline(page: Page) -> dict[Element, Any]:
-    """:func:`headline_containers`, each answered None in advance for :func:`_nearest`: the
-    section that holds the article's headline is no comment or post."""
-    return dict.fromkeys(headline_containers(page))
+def _nearest_thread(page: Page, thread_of: dict[Element, int]) -> np.ndarray:
+    """Per node: the number ``thread_of`` gives the nearest element at or above its block
+    that it numbers; -1 when there is none, or when a headline container comes first (the
+    section that holds the article's headline is no comment or post).
 
-
-def _nearest(element: Element | None, inside: dict[Element, Label | None],
-             label: Callable[[Element], Label | None]) -> Label | None:
-    """The ``label`` of the nearest element at or above ``element`` that has one (not
-    None), or None. ``inside`` memoizes the answer of every element walked, and may hold
-    answers given in advance, so a page's blocks are answered in one walk of the tree."""
-    path = []
-    found: Label | None = None
-    while element is not None:
-        if element in inside:
-            found = inside[element]
-            break
-        found = label(element)
-        if found is not None:
-            inside[element] = found
-            break
-        path.append(element)
-        element = element.getparent()
-    for below in path:
-        inside[below] = found
-    return found
+    Answered for every element of the block tree at once, a level at a time from the
+    root down: an element has its own number, else its parent's answer (a walk up from
+    each node took a fifth of a second on 10 MB of markup).
+    """
+    tree = page.block_tree
+    answer = np.fromiter((thread_of.get(element, -1) for element in tree.elements), dtype=np.int64,
+                         count=len(tree.elements))
+    settled = answer >= 0
+    settled[page.headline_path] = True
+    answer[page.headline_path] = -1
+    for level in page.block_levels[1:]:
+        open_ = level[~settled[level]]
+        answer[open_] = answer[tree.parent[open_]]
+    return answer[tree.block]
 
 
 def _dated_records(page: Page) -> Counter[tuple[Element, tuple[str, str]]]:
