@@ -91,7 +91,7 @@ def segment(body: Element) -> list[TextNode]:
 class Segmentation(NamedTuple):
     """What one walk of a page's elements gives: its text nodes, their :class:`BlockTree`
     (:func:`block_tree`), where each node's block lies among the page's ``<p>`` elements,
-    and the :class:`Pieces` the nodes' texts are made of.
+    and, when the walk was asked for them, the :class:`Pieces` the nodes' texts are made of.
 
     ``paragraphs[e]`` holds, for element e of the tree that is a node's block, the number
     of ``<p>`` the walk met before it and before its end (the ``<p>`` under it, itself
@@ -103,7 +103,7 @@ class Segmentation(NamedTuple):
     nodes: list[TextNode]
     tree: BlockTree
     paragraphs: np.ndarray
-    pieces: Pieces
+    pieces: Pieces | None
 
 
 class Pieces(NamedTuple):
@@ -128,10 +128,15 @@ class Pieces(NamedTuple):
         return [(self.owners[k], self.texts[k], int(self.chars[k])) for k in range(start, end)]
 
 
-def segment_tree(body: Element) -> Segmentation:
+def segment_tree(body: Element, pieces: bool = False) -> Segmentation:
     """Text nodes of ``body`` (a cleaned tree, see :func:`newsml.parse.parse`) in order,
-    with their :class:`BlockTree` and :class:`Pieces`. The tree must hold elements only: parse() removes
-    comments and processing instructions, whose tail text this walk would not read.
+    with their :class:`BlockTree`, and their :class:`Pieces` when ``pieces`` is true. The tree
+    must hold elements only: parse() removes comments and processing instructions, whose
+    tail text this walk would not read.
+
+    Pieces are only read by DOM-level methods (ECON), not by the default: without them the
+    walk keeps no list of every text's owner, which held an element object for most
+    elements of the page (30 MB of a 10 MB page's peak, and a twentieth of its time).
 
     Siblings: nodes whose enclosing blocks share a parent element share ``group``. Nodes
     with equal paths share one tuple (a 10 MB page has 86,000 blocks but 52 paths).
@@ -209,7 +214,8 @@ def segment_tree(body: Element) -> Segmentation:
             # (positional: keywords take twice as long, for every node of every page)
             nodes.append(TextNode(len(nodes), text if normal == text else normal, chars, link_chars,
                                   run_block, run_path, group, line))
-            piece_ends.append(len(piece_owners))
+            if pieces:
+                piece_ends.append(len(piece_owners))
         parts = []
         chars = link_chars = 0
 
@@ -230,9 +236,10 @@ def segment_tree(body: Element) -> Segmentation:
         if visible:
             if not chars:
                 line = source.sourceline or 0
-            piece_owners.append(owner)
-            piece_texts.append(text)
-            piece_chars.append(visible)
+            if pieces:
+                piece_owners.append(owner)
+                piece_texts.append(text)
+                piece_chars.append(visible)
             chars += visible
             if link_depth > 0:
                 link_chars += visible
@@ -281,6 +288,8 @@ def segment_tree(body: Element) -> Segmentation:
     paragraphs = np.full((len(tree.elements), 2), -1, dtype=np.int64)
     if nodes:
         paragraphs[tree.block] = [spans[node.block] for node in nodes]
+    if not pieces:
+        return Segmentation(nodes, tree, paragraphs, None)
     # (a run's pieces all have visible characters, so a run with pieces made a node)
     ends = np.asarray(piece_ends, dtype=np.int64)
     piece_node = np.repeat(np.arange(len(nodes)), np.diff(ends, prepend=np.int64(0)))
@@ -289,8 +298,8 @@ def segment_tree(body: Element) -> Segmentation:
     piece_chars_array = np.asarray(piece_chars, dtype=np.int64)
     for array in (piece_chars_array, piece_node):
         array.setflags(write=False)      # shared by every reader of the page
-    pieces = Pieces(piece_owners, piece_texts, piece_chars_array, piece_node)
-    return Segmentation(nodes, tree, paragraphs, pieces)
+    return Segmentation(nodes, tree, paragraphs,
+                        Pieces(piece_owners, piece_texts, piece_chars_array, piece_node))
 
 
 class BlockTree(NamedTuple):

@@ -15,7 +15,7 @@ from pathlib import Path
 import numpy as np
 
 from .lang import detect_lang
-from .nodes import AttributeKinds, BlockTree, Segmentation, TextNode, attribute_kinds, segment_tree
+from .nodes import AttributeKinds, BlockTree, Pieces, Segmentation, TextNode, attribute_kinds, segment_tree
 from .parse import ParsedPage, parse
 from .tags import Element
 from .text import count_tokens_each, normalize_space, punctuation_counts, tokens
@@ -57,6 +57,15 @@ class Page:
         left inside ``<head>`` is still content.
         """
         return segment_tree(self.parsed.root)
+
+    @cached_property
+    def pieces(self) -> Pieces:
+        """The raw strings the nodes' texts are made of (:class:`~newsml.nodes.Pieces`), for
+        DOM-level methods (ECON): a walk of its own, the same as :attr:`segmentation`'s but
+        keeping them, so that a page scored without them holds none."""
+        found = segment_tree(self.parsed.root, pieces=True).pieces
+        assert found is not None
+        return found
 
     @cached_property
     def nodes(self) -> list[TextNode]:

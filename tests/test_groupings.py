@@ -25,7 +25,7 @@ def test_nb_blocks_climb_to_table_cells_and_divs_and_merge_siblings():
 def test_econ_sets_join_adjacent_big_node_siblings():
     page = load_page("""<div><p>One, two.</p><p>Three.</p><ul><li>x</li></ul><p>Four.</p></div>""")
     texts = [n.text for n in page.nodes]
-    sets = sorted([texts[i] for i in s] for s in text_node_sets(page.segmentation.pieces))
+    sets = sorted([texts[i] for i in s] for s in text_node_sets(page.pieces))
     # the <ul> breaks the run of <p> siblings; the <li> is a set of its own
     assert sets == [["Four."], ["One, two.", "Three."], ["x"]]
 
@@ -37,4 +37,4 @@ def test_econ_sets_of_a_pieces_page_span_links_and_breaks():
     assert texts == ["Text one, linked more.", "font piece end."]
     # <a>, <br> and <font> are adjacent big-nodes: one set that spans both text nodes,
     # as does the set of the <div> that holds the text between them
-    assert [sorted(s) for s in text_node_sets(page.segmentation.pieces)] == [[0, 1], [0, 1]]
+    assert [sorted(s) for s in text_node_sets(page.pieces)] == [[0, 1], [0, 1]]

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from newsml.nodes import segment_tree
 from newsml.page import load_page
 
 PAGE = """<html><body>
@@ -51,7 +52,9 @@ def test_block_path_depth_and_siblings():
     home, world, headline, first, second, after, footer = page.nodes
     assert home.path is world.path and first.path is second.path   # equal paths: one tuple
     # a normalized piece is the node's text: one string
-    assert headline.text is page.segmentation.pieces.of(headline.index)[0][1]
+    walk = segment_tree(page.parsed.root, pieces=True)
+    assert walk.pieces is not None
+    assert walk.nodes[headline.index].text is walk.pieces.of(headline.index)[0][1]
     assert home.tag == "li" and home.path == ("html", "body", "div", "ul", "li")
     assert home.depth == 5 and headline.depth == 4
     assert home.group == world.group          # list items share their <ul>
@@ -72,8 +75,18 @@ def test_nodes_of_whitespace_only_runs_are_skipped():
     assert [n.text for n in nodes] == ["real text"]
 
 
+def test_pieces_are_walked_only_when_asked_for_and_fit_the_page_nodes():
+    page = load_page(PAGE)
+    assert page.segmentation.pieces is None      # the default's walk keeps none
+    pieces = page.pieces
+    assert sorted(set(pieces.node.tolist())) == list(range(len(page.nodes)))
+    for node in page.nodes:   # each node's text is its pieces' texts, white space collapsed
+        assert " ".join("".join(text for _, text, _ in pieces.of(node.index)).split()) == node.text
+        assert sum(visible for _, _, visible in pieces.of(node.index)) == node.chars
+
+
 def test_pieces_name_the_element_holding_each_text():
-    pieces = load_page("<div>Head<p>Before <a>link</a> after</p>Tail</div>").segmentation.pieces
+    pieces = load_page("<div>Head<p>Before <a>link</a> after</p>Tail</div>").pieces
     held = [[(owner.tag, text, visible) for owner, text, visible in pieces.of(node)] for node in range(3)]
     assert held == [[("div", "Head", 4)], [("p", "Before ", 6), ("a", "link", 4), ("p", " after", 5)],
                     [("div", "Tail", 4)]]
@@ -125,7 +138,6 @@ def test_paragraph_spans_count_the_p_under_a_block_itself_included():
 
 
 def test_paragraph_spans_of_a_walk_from_an_inner_element_differ_from_the_root_walk_by_an_offset():
-    from newsml.nodes import segment_tree
     from newsml.parse import parse
 
     root = parse("<html><body><p>Before.</p><div id='main'><p>One.</p>"
@@ -146,7 +158,7 @@ def test_the_walks_block_tree_is_the_one_climbed_from_the_nodes_blocks():
 
     import numpy as np
 
-    from newsml.nodes import block_tree, segment_tree
+    from newsml.nodes import block_tree
     from newsml.parse import parse
 
     for path in sorted((Path(__file__).parent.parent / "labeled").glob("*.html"))[:12]:

@@ -51,7 +51,7 @@ class Econ(NodeMethod):
         self.fallback = fallback
 
     def score_nodes(self, page: Page) -> np.ndarray:
-        nodes, pieces = page.nodes, page.segmentation.pieces
+        nodes, pieces = page.nodes, page.pieces
         scores = np.zeros(len(nodes))
         if not nodes:
             return scores
