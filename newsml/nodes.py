@@ -16,6 +16,7 @@ not touch Python's recursion limit.
 
 from __future__ import annotations
 
+from array import array
 from dataclasses import dataclass, field
 from itertools import chain
 from typing import NamedTuple
@@ -86,6 +87,10 @@ def segment(body: Element) -> list[TextNode]:
     """Text nodes of ``body`` (a cleaned tree, see :func:`newsml.parse.parse`) in order
     (:func:`segment_tree` without the tree)."""
     return segment_tree(body).nodes
+
+
+#: The spans of an element of the block tree until it ends (see segment_tree).
+_NO_SPAN = array("q", [-1, -1])
 
 
 class Segmentation(NamedTuple):
@@ -166,12 +171,14 @@ def segment_tree(body: Element, pieces: bool = False) -> Segmentation:
     # the open blocks, with their paths, the <p> before them and their places in ``opened``
     blocks: list[tuple[Element, tuple[str, ...], int, int]] = []
     paths: dict[tuple[str, ...], tuple[str, ...]] = {}  # one tuple per distinct path, shared
-    spans: dict[Element, tuple[int, int]] = {}  # a block: the <p> before it and before its end
     # the block tree (see block_tree), built as nodes come: the elements in the order they
-    # are met climbing from each node's block, each one's parent, each node's block
+    # are met climbing from each node's block, each one's parent, each node's block; and per
+    # element, once it has ended, the <p> before it and before its end (-1 -1 until then).
+    # Numbers in arrays, not lists: no object per element or node, on pages of 100,000
     index: dict[Element, int] = {}
-    parents: list[int] = []
-    node_blocks: list[int] = []
+    parents = array("q")
+    spans = array("q")
+    node_blocks = array("q")
 
     def place(block: Element) -> int:
         """The block tree's index of ``block`` (the current run's), adding it and the
@@ -183,6 +190,7 @@ def segment_tree(body: Element, pieces: bool = False) -> Segmentation:
         element, depth = block, run_depth
         while True:
             index[element] = len(parents)
+            spans.extend(_NO_SPAN)
             depth -= 1
             above = opened[depth] if depth >= 0 else element.getparent()
             if above is None:
@@ -256,7 +264,11 @@ def segment_tree(body: Element, pieces: bool = False) -> Segmentation:
             if ended_tag in BLOCK_TAGS:
                 if parts:
                     flush()
-                spans[ended] = (blocks.pop()[2], p_seen)
+                before = blocks.pop()[2]
+                at = index.get(ended)
+                if at is not None:          # (a block with no node under it is not read)
+                    spans[2 * at] = before
+                    spans[2 * at + 1] = p_seen
             elif ended_tag == "a" and is_link(ended):
                 link_depth -= 1
             tail = ended.tail
@@ -283,11 +295,11 @@ def segment_tree(body: Element, pieces: bool = False) -> Segmentation:
         if text and (parts or not text.isspace()):
             add(text, element, element)
     # (no run is left: the root, a block, ended at the None above)
-    tree = _block_tree(np.asarray(parents, dtype=np.int64), np.asarray(node_blocks, dtype=np.int64),
+    tree = _block_tree(np.array(parents, dtype=np.int64), np.array(node_blocks, dtype=np.int64),
                        list(index))
     paragraphs = np.full((len(tree.elements), 2), -1, dtype=np.int64)
     if nodes:
-        paragraphs[tree.block] = [spans[node.block] for node in nodes]
+        paragraphs[tree.block] = np.frombuffer(spans, dtype=np.int64).reshape(-1, 2)[tree.block]
     if not pieces:
         return Segmentation(nodes, tree, paragraphs, None)
     # (a run's pieces all have visible characters, so a run with pieces made a node)
@@ -296,8 +308,8 @@ def segment_tree(body: Element, pieces: bool = False) -> Segmentation:
     if len(piece_node) != len(piece_owners):
         raise AssertionError("segmentation: a piece outside every node")
     piece_chars_array = np.asarray(piece_chars, dtype=np.int64)
-    for array in (piece_chars_array, piece_node):
-        array.setflags(write=False)      # shared by every reader of the page
+    for shared in (piece_chars_array, piece_node):
+        shared.setflags(write=False)      # shared by every reader of the page
     return Segmentation(nodes, tree, paragraphs,
                         Pieces(piece_owners, piece_texts, piece_chars_array, piece_node))
 
