@@ -76,6 +76,24 @@ def _names_section(tag: str, classes: str | None, name: str | None) -> bool:
                 or classes and _HINT.search(classes) and names_comments(classes))
 
 
+def _named_sections(keys: list[tuple[str, str | None, str | None, str | None]]) -> np.ndarray:
+    """:func:`_names_section` of each kind of element (tag, class, id, itemprop).
+
+    Only a class or id with a hint of a comment word can name one: the names of all kinds
+    are searched for hints in one pass over their joined text, and only the kinds with a
+    hint are read word by word (a test of each kind apart took a twentieth of the time the
+    default spends choosing the kept nodes).
+    """
+    named = np.zeros(len(keys), dtype=bool)
+    texts = [f"{classes or ''} {name or ''}" for _, classes, name, _ in keys]
+    hints = [match.start() for match in _HINT.finditer("\n".join(texts))]   # (no hint spans a space)
+    if hints:
+        ends = np.cumsum(np.fromiter(map(len, texts), dtype=np.int64, count=len(texts)) + 1)
+        for kind in np.unique(np.searchsorted(ends, hints, side="right")).tolist():
+            named[kind] = _names_section(*keys[kind][:3])
+    return named
+
+
 def in_comment_sections(page: Page) -> np.ndarray:
     """Per element of the page's block tree: whether it lies in a comment section, at or
     below one with no headline container between (those are never in one).
@@ -85,9 +103,7 @@ def in_comment_sections(page: Page) -> np.ndarray:
     answered in milliseconds, where climbing from each kept node took a tenth of a second.
     """
     tree, kinds = page.block_tree, page.attribute_kinds
-    named = np.fromiter((_names_section(tag, classes, name) for tag, classes, name, _ in kinds.keys),
-                        dtype=bool, count=len(kinds.keys))
-    inside = named[kinds.kind]
+    inside = _named_sections(kinds.keys)[kinds.kind]
     settled = inside.copy()                     # its own answer: named, or a headline container
     inside[page.headline_path] = False
     settled[page.headline_path] = True

@@ -326,3 +326,17 @@ def test_a_dated_timeline_inside_a_story_stays():
     assert thread_posts(page, everything).any()
     keep = without_threads(page, everything, np.ones(len(page.nodes)), Assembly(0.0, OtsuCut()).select)
     np.testing.assert_array_equal(keep, everything)
+
+
+def test_kinds_are_named_sections_as_each_one_read_apart_is():
+    from newsml.comments import _named_sections, _names_section
+
+    keys = [("div", None, None, None), ("div", "comments", None, None), ("section", None, "respond", None),
+            ("body", "comments", None, None), ("div", "comments-open post", None, None),
+            ("div", "x", "replyForm", None), ("ol", "commentlist", "c", None), ("p", "plain", "text", None),
+            ("div", "category-comment", None, None), ("div", "a" * 300 + " disqus", None, None),
+            ("div", "no", "comments", None), ("li", "Comment", None, None)]
+    expected = [_names_section(tag, classes, name) for tag, classes, name, _ in keys]
+    assert _named_sections(keys).tolist() == expected
+    assert any(expected) and not all(expected)
+    assert not _named_sections([("div", "plain", None, None)]).any()
