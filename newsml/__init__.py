@@ -10,7 +10,7 @@ own stage and earlier ones (``tests/test_architecture.py`` checks it):
 
 1. foundation: _version, errors, text, tags, progress, report, _registry, _params, output, processes
 2. input: encoding, parse, corpus, sources
-3. segmentation: nodes, groupings
+3. segmentation: nodes, _walk, groupings
 4. page: lang, title, page
 5. measurement: scoring, align
 6. assembly: assemble, comments, furniture, islands

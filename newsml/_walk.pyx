@@ -1,0 +1,318 @@
+# cython: language_level=3, boundscheck=False
+"""The segmentation walk of :func:`newsml.nodes.segment_tree`, compiled (optional).
+
+The same walk, step for step, as the Python one in :mod:`newsml.nodes`, but it reads
+lxml's tree through lxml's public C API: the elements are visited as libxml2 nodes, and
+an element object is made only for what the result holds (the nodes' blocks and the
+elements above them). The texts, tags and element objects come from lxml's own
+functions (``textOf``, ``tailOf``, ``namespacedName``, ``elementFactory``), so they are
+what ``.text``, ``.tail``, ``.tag`` and the tree's elements give in Python. Built when
+the package is installed with a C compiler at hand; ``newsml.nodes`` uses it only when it
+was built against the lxml it runs with (:data:`BUILT_FOR_LXML`), and falls back to the
+Python walk otherwise (or when ``NEWSML_PURE_PYTHON`` is set).
+"""
+
+cimport lxml.includes.etreepublic as cetree
+from libc.stdint cimport int64_t
+from libc.stdlib cimport free, realloc
+from libc.string cimport strcmp
+from lxml.includes cimport tree
+
+cetree.import_lxml__etree()
+
+import numpy as np
+
+from newsml.nodes import Pieces, Segmentation, TextNode, _block_tree
+from newsml.tags import BLOCK_TAGS, BREAK_TAGS
+from newsml.text import SPLIT_LIMIT, normalize_space, visible_chars
+
+cdef extern from *:
+    """
+    #ifndef NEWSML_LXML_VERSION
+    #define NEWSML_LXML_VERSION ""
+    #endif
+    """
+    const char* NEWSML_LXML_VERSION
+
+#: The version of lxml this module was compiled against (its C structures are that one's).
+BUILT_FOR_LXML = NEWSML_LXML_VERSION.decode("ascii")
+
+cdef frozenset _BLOCK = frozenset(BLOCK_TAGS)
+cdef frozenset _BREAK = frozenset(BREAK_TAGS)
+cdef Py_ssize_t _LIMIT = SPLIT_LIMIT
+
+
+cdef inline tree.xmlNode* _parent_element(tree.xmlNode* c):
+    """The parent if it is an element (``getparent()``), else NULL."""
+    cdef tree.xmlNode* parent = c.parent
+    if parent is NULL or parent.type != tree.XML_ELEMENT_NODE:
+        return NULL
+    return parent
+
+
+cdef inline bint _has_attribute(tree.xmlNode* c, const char* name):
+    """Whether the element has an attribute ``name`` outside any namespace (``get(name)``
+    is not None)."""
+    cdef tree.xmlAttr* attribute = c.properties
+    while attribute is not NULL:
+        if attribute.ns is NULL and strcmp(<const char*>attribute.name, name) == 0:
+            return True
+        attribute = attribute.next
+    return False
+
+
+cdef inline bint _is_link(tree.xmlNode* c):
+    """:func:`newsml.tags.is_link` of an ``<a>``."""
+    return _has_attribute(c, b"href") or not _has_attribute(c, b"name")
+
+
+cdef inline tree.xmlNode* _first_element(tree.xmlNode* c):
+    c = c.children
+    while c is not NULL and c.type != tree.XML_ELEMENT_NODE:
+        c = c.next
+    return c
+
+
+cdef inline tree.xmlNode* _next_element(tree.xmlNode* c):
+    c = c.next
+    while c is not NULL and c.type != tree.XML_ELEMENT_NODE:
+        c = c.next
+    return c
+
+
+cdef class _Numbers:
+    """A growing array of int64 (the Python walk's ``array("q")``), read as numpy at the end."""
+
+    cdef int64_t* values
+    cdef Py_ssize_t size, capacity
+
+    def __dealloc__(self):
+        free(self.values)
+
+    cdef int append(self, int64_t value) except -1:
+        cdef int64_t* grown
+        if self.size == self.capacity:
+            grown = <int64_t*>realloc(self.values, (2 * self.capacity + 256) * sizeof(int64_t))
+            if grown is NULL:
+                raise MemoryError()
+            self.values = grown
+            self.capacity = 2 * self.capacity + 256
+        self.values[self.size] = value
+        self.size += 1
+        return 0
+
+    cdef object array(self):
+        out = np.empty(self.size, dtype=np.int64)
+        cdef int64_t[::1] view = out
+        cdef Py_ssize_t i
+        for i in range(self.size):
+            view[i] = self.values[i]
+        return out
+
+
+cdef class _Walk:
+    """The walk's state: the variables of the Python walk, the open elements as nodes."""
+
+    cdef cetree._Document doc
+    cdef bint keep_pieces
+    cdef list nodes, parts, piece_owners, piece_texts, piece_chars, piece_ends, tags, blocks, elements
+    cdef _Numbers parents, spans, node_blocks
+    cdef dict groups, paths, index, names
+    cdef Py_ssize_t chars, link_chars, line, link_depth, p_seen, run_depth, n_opened, capacity
+    cdef object first_normal, run_path
+    cdef tree.xmlNode* run_block
+    cdef tree.xmlNode** opened
+
+    def __dealloc__(self):
+        free(self.opened)
+
+    cdef object tag_of(self, tree.xmlNode* c):
+        """The element's ``.tag``, made once per name of the document."""
+        if c.ns is not NULL:
+            return cetree.namespacedName(c)
+        key = <size_t>c.name
+        found = self.names.get(key)
+        if found is None:
+            found = self.names[key] = cetree.namespacedName(c)
+        return found
+
+    cdef Py_ssize_t place(self, tree.xmlNode* block) except -1:
+        found = self.index.get(<size_t>block)
+        if found is not None:
+            return found
+        cdef tree.xmlNode* element = block
+        cdef tree.xmlNode* above
+        cdef Py_ssize_t depth = self.run_depth
+        while True:
+            self.index[<size_t>element] = self.parents.size
+            self.elements.append(cetree.elementFactory(self.doc, element))
+            self.spans.append(-1)
+            self.spans.append(-1)
+            depth -= 1
+            above = self.opened[depth] if depth >= 0 else _parent_element(element)
+            if above is NULL:
+                self.parents.append(self.parents.size)
+                break
+            found = self.index.get(<size_t>above)
+            self.parents.append(self.parents.size + 1 if found is None else <int64_t>found)
+            if found is not None:
+                break
+            element = above
+        return self.index[<size_t>block]
+
+    cdef int flush(self) except -1:
+        cdef tree.xmlNode* parent
+        if self.chars:
+            parent = self.opened[self.run_depth - 1] if self.run_depth > 0 else _parent_element(self.run_block)
+            key = <size_t>(parent if parent is not NULL else self.run_block)
+            group = self.groups.setdefault(key, len(self.groups))
+            self.node_blocks.append(self.place(self.run_block))
+            text = "".join(self.parts)
+            if "\n" in text and "pre" in self.run_path:
+                normal = "\n".join(line for line in map(normalize_space, text.split("\n")) if line)
+            elif len(self.parts) == 1 and self.first_normal is not None:
+                normal = self.first_normal
+            else:
+                normal = normalize_space(text)
+            self.nodes.append(TextNode(len(self.nodes), text if normal == text else normal, self.chars,
+                                       self.link_chars, cetree.elementFactory(self.doc, self.run_block),
+                                       self.run_path, group, self.line))
+            if self.keep_pieces:
+                self.piece_ends.append(len(self.piece_owners))
+        self.parts = []
+        self.chars = 0
+        self.link_chars = 0
+        return 0
+
+    cdef int add(self, str text, tree.xmlNode* owner, tree.xmlNode* source) except -1:
+        cdef Py_ssize_t visible
+        cdef list split
+        if len(text) <= _LIMIT:
+            split = text.split()
+            normal = " ".join(split)
+            visible = len(normal) - len(split) + 1 if split else 0
+        else:
+            normal = None
+            visible = visible_chars(text)
+        if not self.parts:
+            block = self.blocks[-1]
+            self.run_block = <tree.xmlNode*><size_t>block[0]
+            self.run_path = block[1]
+            self.run_depth = block[3]
+            self.first_normal = normal
+        self.parts.append(text)
+        if visible:
+            if not self.chars:
+                self.line = cetree.elementFactory(self.doc, source).sourceline or 0
+            if self.keep_pieces:
+                self.piece_owners.append(cetree.elementFactory(self.doc, owner))
+                self.piece_texts.append(text)
+                self.piece_chars.append(visible)
+            self.chars += visible
+            if self.link_depth > 0:
+                self.link_chars += visible
+        return 0
+
+    cdef int push(self, tree.xmlNode* c) except -1:
+        cdef tree.xmlNode** grown
+        if self.n_opened == self.capacity:
+            grown = <tree.xmlNode**>realloc(self.opened, (2 * self.capacity + 64) * sizeof(tree.xmlNode*))
+            if grown is NULL:
+                raise MemoryError()
+            self.opened = grown
+            self.capacity = 2 * self.capacity + 64
+        self.opened[self.n_opened] = c
+        self.n_opened += 1
+        return 0
+
+    cdef int enter(self, tree.xmlNode* c) except -1:
+        """An element starts (the Python walk's loop body for the element)."""
+        tag = self.tag_of(c)
+        self.push(c)
+        self.tags.append(tag)
+        if tag in _BLOCK:
+            if self.parts:
+                self.flush()
+            path = tuple(self.tags)
+            self.blocks.append((<size_t>c, self.paths.setdefault(path, path), self.p_seen, self.n_opened - 1))
+            if tag == "p":
+                self.p_seen += 1
+        elif tag in _BREAK:
+            if self.parts:
+                self.flush()
+        elif tag == "a" and _is_link(c):
+            self.link_depth += 1
+        text = cetree.textOf(c)
+        if text and (self.parts or not text.isspace()):
+            self.add(text, c, c)
+        return 0
+
+    cdef int leave(self, tree.xmlNode* c) except -1:
+        """An element ends (the Python walk's loop over the elements that end)."""
+        cdef Py_ssize_t at
+        self.n_opened -= 1
+        ended_tag = self.tags.pop()
+        if ended_tag in _BLOCK:
+            if self.parts:
+                self.flush()
+            before = self.blocks.pop()[2]
+            found = self.index.get(<size_t>c)
+            if found is not None:
+                at = found
+                self.spans.values[2 * at] = before
+                self.spans.values[2 * at + 1] = self.p_seen
+        elif ended_tag == "a" and _is_link(c):
+            self.link_depth -= 1
+        tail = cetree.tailOf(c)
+        if tail and self.blocks and (self.parts or not tail.isspace()):
+            self.add(tail, self.opened[self.n_opened - 1] if self.n_opened else _parent_element(c), c)
+        return 0
+
+
+def segment_tree(object body, bint pieces=False):
+    """:func:`newsml.nodes.segment_tree`, walked in C."""
+    cdef cetree._Element root = body
+    cdef _Walk walk = _Walk()
+    cdef tree.xmlNode* c = root._c_node
+    cdef tree.xmlNode* following = NULL
+    walk.doc = root._doc
+    walk.keep_pieces = pieces
+    walk.nodes, walk.parts, walk.blocks, walk.elements = [], [], [], []
+    walk.piece_owners, walk.piece_texts, walk.piece_chars, walk.piece_ends = [], [], [], []
+    walk.parents, walk.spans, walk.node_blocks = _Numbers(), _Numbers(), _Numbers()
+    walk.groups, walk.paths, walk.index, walk.names = {}, {}, {}, {}
+    walk.tags = [] if body.tag == "html" else ["html"]
+    walk.first_normal, walk.run_path, walk.run_block = None, (), c
+    while True:
+        walk.enter(c)
+        following = _first_element(c)
+        if following is not NULL:
+            c = following
+            continue
+        while True:     # c has no element left inside: it ends, and so does each parent
+            walk.leave(c)        # whose last element it was, up to the walk's root
+            if c is root._c_node:
+                break
+            following = _next_element(c)
+            if following is not NULL:
+                break
+            c = _parent_element(c)
+        if c is root._c_node:
+            break
+        c = following
+    nodes = walk.nodes
+    block_tree = _block_tree(walk.parents.array(), walk.node_blocks.array(), walk.elements)
+    paragraphs = np.full((len(block_tree.elements), 2), -1, dtype=np.int64)
+    if nodes:
+        paragraphs[block_tree.block] = walk.spans.array().reshape(-1, 2)[block_tree.block]
+    if not pieces:
+        return Segmentation(nodes, block_tree, paragraphs, None)
+    ends = np.asarray(walk.piece_ends, dtype=np.int64)
+    piece_node = np.repeat(np.arange(len(nodes)), np.diff(ends, prepend=np.int64(0)))
+    if len(piece_node) != len(walk.piece_owners):
+        raise AssertionError("segmentation: a piece outside every node")
+    piece_chars = np.asarray(walk.piece_chars, dtype=np.int64)
+    for shared in (piece_chars, piece_node):
+        shared.setflags(write=False)
+    return Segmentation(nodes, block_tree, paragraphs,
+                        Pieces(walk.piece_owners, walk.piece_texts, piece_chars, piece_node))
