@@ -1,5 +1,8 @@
 # cython: language_level=3, boundscheck=False
-"""The segmentation walk of :func:`newsml.nodes.segment_tree`, compiled (optional).
+"""The segmentation walk of :func:`newsml.nodes.segment_tree`, compiled (optional); also the
+two other readings of every element that a page's Python time went to: the signatures of
+a parent's children (:func:`children_by_mark`, sibling repetition) and the attributes of
+the block tree's elements (:func:`attribute_kinds`).
 
 The same walk, step for step, as the Python one in :mod:`newsml.nodes`, but it reads
 lxml's tree through lxml's public C API: the elements are visited as libxml2 nodes, and
@@ -316,3 +319,79 @@ def segment_tree(object body, bint pieces=False):
         shared.setflags(write=False)
     return Segmentation(nodes, block_tree, paragraphs,
                         Pieces(walk.piece_owners, walk.piece_texts, piece_chars, piece_node))
+
+
+cdef object _attribute(cetree._Document doc, tree.xmlNode* c, const char* name):
+    """``element.get(name)``: the value of a plain attribute read from its one text node,
+    lxml's reading for any other (or None when the element has no such attribute)."""
+    cdef tree.xmlAttr* attribute = c.properties
+    cdef tree.xmlNode* value
+    while attribute is not NULL:
+        if attribute.ns is NULL and strcmp(<const char*>attribute.name, name) == 0:
+            value = attribute.children
+            if value is not NULL and value.next is NULL and value.type == tree.XML_TEXT_NODE \
+                    and value.content is not NULL:
+                return (<const char*>value.content).decode("utf-8")
+            return cetree.getAttributeValue(cetree.elementFactory(doc, c), name.decode("ascii"), None)
+        attribute = attribute.next
+    return None
+
+
+def children_by_mark(object parent):
+    """:func:`newsml.features.repetition._children_by_mark` of ``parent``: how many element
+    children have each signature (:func:`newsml.groupings.signature`: the tag, and the class
+    with its white space normalized); None for a parent of at most one child."""
+    cdef cetree._Element element = parent
+    cdef tree.xmlNode* c = element._c_node.children
+    cdef Py_ssize_t n = 0
+    while c is not NULL:        # len(parent): elements, comments, entities and PIs
+        if c.type in (tree.XML_ELEMENT_NODE, tree.XML_COMMENT_NODE, tree.XML_ENTITY_REF_NODE, tree.XML_PI_NODE):
+            n += 1
+        c = c.next
+    if n <= 1:
+        return None
+    cdef dict counts = {}
+    cdef dict names = {}
+    c = _first_element(element._c_node)
+    while c is not NULL:
+        if c.ns is NULL:
+            key = <size_t>c.name
+            tag = names.get(key)
+            if tag is None:
+                tag = names[key] = cetree.namespacedName(c)
+        else:
+            tag = cetree.namespacedName(c)
+        classes = _attribute(element._doc, c, b"class")
+        mark = (tag, " ".join(classes.split()) if classes else "")
+        counts[mark] = counts.get(mark, 0) + 1
+        c = _next_element(c)
+    return counts
+
+
+def attribute_kinds(list elements, list tags):
+    """:func:`newsml.nodes.attribute_kinds` of elements with these tags: each one's kind
+    (index of its distinct tag, class, id and itemprop) and the distinct keys in order."""
+    cdef dict keys = {}
+    cdef list kinds = []
+    cdef cetree._Element element
+    cdef tree.xmlNode* c
+    for element, tag in zip(elements, tags):
+        c = element._c_node
+        key = (tag, _attribute(element._doc, c, b"class"), _attribute(element._doc, c, b"id"),
+               _attribute(element._doc, c, b"itemprop"))
+        kinds.append(keys.setdefault(key, len(keys)))
+    return kinds, list(keys)
+
+
+def alike_siblings(list elements, list parents, list marks):
+    """For each (parent, mark) pair: how many element children of ``elements[parent]``
+    carry ``mark`` (:func:`children_by_mark`, read once per parent); 1 where the parent
+    has at most one child (the loop of :class:`newsml.features.repetition.RepetitionFeatures`)."""
+    cdef dict by_parent = {}
+    cdef list alike = []
+    for parent, mark in zip(parents, marks):
+        counts = by_parent.get(parent, False)
+        if counts is False:
+            counts = by_parent[parent] = children_by_mark(elements[parent])
+        alike.append(1 if counts is None else counts[mark])
+    return alike

@@ -376,6 +376,9 @@ class AttributeKinds(NamedTuple):
 
 def attribute_kinds(tree: BlockTree) -> AttributeKinds:
     """The :class:`AttributeKinds` of the elements of ``tree`` (their attributes read once)."""
+    if COMPILED is not None:          # (attributes read in C: the same keys)
+        kind, found = COMPILED.attribute_kinds(tree.elements, tree.tags)
+        return AttributeKinds(np.asarray(kind, dtype=np.int64), found)
     keys: dict[tuple[str, str | None, str | None, str | None], int] = {}
     kind = [keys.setdefault((tag, element.get("class"), element.get("id"), element.get("itemprop")),
                             len(keys))
@@ -417,25 +420,28 @@ def _block_tree(parent: np.ndarray, block: np.ndarray, elements: list[Element]) 
     return BlockTree(parent, depth, block, elements, [element.tag for element in elements])
 
 
-def _compiled_walk() -> Callable[..., Any] | None:
-    """The compiled walk's ``segment_tree``, or None: when ``NEWSML_PURE_PYTHON`` is set,
-    when the package was installed without it (no C compiler), or when it was compiled
-    against another version of lxml than the one in use (it reads lxml's C structures)."""
+def _compiled_module() -> Any:
+    """The compiled walk's module (:mod:`newsml._walk`), or None: when ``NEWSML_PURE_PYTHON``
+    is set, when the package was installed without it (no C compiler), or when it was
+    compiled against another version of lxml than the one in use (it reads lxml's C
+    structures)."""
     if os.environ.get("NEWSML_PURE_PYTHON"):
         return None
     try:
-        walk = importlib.import_module("newsml._walk")
+        module = importlib.import_module("newsml._walk")
     except (ImportError, ValueError) as exc:   # (lxml's C structures checked at import: ValueError)
         log.debug("segmentation walks in Python: no compiled walk (%s)", exc)
         return None
     from lxml import etree
 
-    if etree.__version__ != walk.BUILT_FOR_LXML:
+    if etree.__version__ != module.BUILT_FOR_LXML:
         log.debug("segmentation walks in Python: the compiled walk is for lxml %s, not %s",
-                  walk.BUILT_FOR_LXML, etree.__version__)
+                  module.BUILT_FOR_LXML, etree.__version__)
         return None
-    return walk.segment_tree
+    return module
 
 
-#: The compiled walk when usable (see :func:`_compiled_walk`); None: the Python walk.
-_COMPILED_WALK = _compiled_walk()
+#: The compiled walk's module when usable (see :func:`_compiled_module`), else None: its
+#: functions give what their Python counterparts give, faster.
+COMPILED = _compiled_module()
+_COMPILED_WALK: Callable[..., Any] | None = COMPILED.segment_tree if COMPILED is not None else None

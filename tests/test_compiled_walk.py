@@ -24,7 +24,10 @@ REPO = Path(__file__).resolve().parent.parent
 @pytest.fixture(scope="module")
 def compiled():
     if nodes._COMPILED_WALK is None:
-        reason = "not built" if importlib.util.find_spec("newsml._walk") is None else "not usable here"
+        reason = ("not built (no C compiler at install), or not on the import path (python -m pytest "
+                  "runs the source folder, not the installed package: run pytest)"
+                  if importlib.util.find_spec("newsml._walk") is None
+                  else "built for another lxml, or turned off by NEWSML_PURE_PYTHON")
         pytest.skip(f"the compiled walk is {reason}: the package walks in Python (same results, slower)")
     return nodes._COMPILED_WALK
 
@@ -86,15 +89,66 @@ def test_the_compiled_walk_on_corpus_pages(compiled):
         assert_same(compiled(root, True), walk_in_python(root, True))
 
 
+def test_sibling_signatures_counted_in_c_are_those_counted_in_python(compiled):
+    from lxml import etree
+
+    from newsml.groupings import signature
+
+    def in_python(parent):
+        if len(parent) <= 1:
+            return None
+        counts: dict = {}
+        for child in parent.iterchildren(etree.Element):
+            counts[signature(child)] = counts.get(signature(child), 0) + 1
+        return counts
+
+    pages = [load_page(markup) for markup in TRICKY[:7]]
+    pages.append(load_page("<ul><li class=' a  b'>1</li><li class='a b'>2</li><!-- c --><li>3</li>"
+                           "<li class='x&amp;y'>4</li><li class=''>5</li><li class>6</li></ul>"))
+    pages += [load_page(path.read_bytes()) for path in sorted((REPO / "labeled").glob("*.html"))[:8]]
+    for page in pages:
+        for element in page.parsed.root.iter(etree.Element):
+            assert nodes.COMPILED.children_by_mark(element) == in_python(element)
+
+
 def test_the_walk_falls_back_to_python_when_told_or_built_for_another_lxml(monkeypatch):
     monkeypatch.setenv("NEWSML_PURE_PYTHON", "1")
-    assert nodes._compiled_walk() is None
+    assert nodes._compiled_module() is None
     monkeypatch.delenv("NEWSML_PURE_PYTHON")
     try:
         walk = importlib.import_module("newsml._walk")
     except ImportError:
-        assert nodes._compiled_walk() is None
+        assert nodes._compiled_module() is None
         return
-    assert nodes._compiled_walk() is walk.segment_tree or nodes._COMPILED_WALK is None
+    assert nodes._compiled_module() is walk or nodes.COMPILED is None
     monkeypatch.setattr(walk, "BUILT_FOR_LXML", "0.0.0")
-    assert nodes._compiled_walk() is None
+    assert nodes._compiled_module() is None
+
+
+def test_attribute_kinds_read_in_c_are_those_read_in_python(compiled, monkeypatch):
+    from newsml.nodes import attribute_kinds
+
+    pages = [load_page(markup) for markup in TRICKY[:7]]
+    pages.append(load_page("<div class='story body' id='main' itemprop='articleBody'><p class>one</p>"
+                           "<p class='x&amp;y' id=''>two</p><p ID='Up' CLASS='Case'>three</p>"
+                           "<p class='日本 語'>four</p><svg><text class='a'>five</text></svg></div>"))
+    pages += [load_page(path.read_bytes()) for path in sorted((REPO / "labeled").glob("*.html"))[:8]]
+    in_c = [attribute_kinds(page.block_tree) for page in pages]
+    monkeypatch.setattr(nodes, "COMPILED", None)
+    for page, found in zip(pages, in_c):
+        expected = attribute_kinds(page.block_tree)
+        assert found.keys == expected.keys
+        assert np.array_equal(found.kind, expected.kind)
+    assert ("div", "story body", "main", "articleBody") in in_c[7].keys
+
+
+def test_sibling_repetition_counted_in_c_is_that_counted_in_python(compiled, monkeypatch):
+    from newsml.features import repetition
+
+    pages = [load_page(markup) for markup in TRICKY[:8]]
+    pages += [load_page(path.read_bytes()) for path in sorted((REPO / "labeled").glob("*.html"))[:10]]
+    in_c = [repetition.RepetitionFeatures().page_features(page) for page in pages]
+    monkeypatch.setattr(repetition, "COMPILED", None)
+    for page, found in zip(pages, in_c):
+        assert np.array_equal(found, repetition.RepetitionFeatures().page_features(page))
+    assert any(found[:, 1].max() > 0 for found in in_c)   # (pages with repeated siblings among them)

@@ -13,6 +13,7 @@ import numpy as np
 from lxml import etree
 
 from ..groupings import normal_class, signature
+from ..nodes import COMPILED
 from ..page import Page
 from ..tags import Element
 from .base import NodeFeatures
@@ -44,18 +45,28 @@ class RepetitionFeatures(NodeFeatures):
         # each element's signature, from its kind of attributes: worked out once per kind
         kind_marks = [(tag, normal_class(classes)) for tag, classes, _, _ in kinds.keys]
         marks = [kind_marks[kind] for kind in kinds.kind[counted].tolist()]
+        above = parents[counted].tolist()
+        if COMPILED is not None:      # (the same counts, read in C: the compiled walk's module)
+            alike = np.asarray(COMPILED.alike_siblings(elements, above, marks), dtype=np.int64)
+        else:
+            alike = self._alike(elements, above, marks)
+        column = np.zeros(len(elements))
+        column[counted] = np.minimum(np.log1p(alike - 1) / np.log1p(self.many), 1.0)
+        return np.column_stack([column[tree.block], column[up1], column[up2]])
+
+    @staticmethod
+    def _alike(elements: list[Element], parents: list[int], marks: list[tuple[str, str]]) -> np.ndarray:
+        """For each (parent, mark): how many children of the parent carry the mark."""
         siblings: dict[int, dict[tuple[str, str], int] | None] = {}  # a parent's children by signature
-        alike = np.ones(len(counted), dtype=np.int64)
-        for i, (parent, mark) in enumerate(zip(parents[counted].tolist(), marks)):
+        alike = np.ones(len(parents), dtype=np.int64)
+        for i, (parent, mark) in enumerate(zip(parents, marks)):
             if parent in siblings:
                 counts = siblings[parent]
             else:
                 counts = siblings[parent] = _children_by_mark(elements[parent])
             if counts is not None:
                 alike[i] = counts[mark]
-        column = np.zeros(len(elements))
-        column[counted] = np.minimum(np.log1p(alike - 1) / np.log1p(self.many), 1.0)
-        return np.column_stack([column[tree.block], column[up1], column[up2]])
+        return alike
 
 
 def _children_by_mark(parent: Element) -> dict[tuple[str, str], int] | None:
