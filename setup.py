@@ -17,8 +17,11 @@ def compiled_walk() -> list[Extension]:
     except ImportError:       # (a build without Cython or lxml: pure Python)
         return []
     extension = Extension("newsml._walk", ["newsml/_walk.pyx"], include_dirs=lxml.get_include(),
-                          define_macros=[("NEWSML_LXML_VERSION", f'"{lxml.__version__}"')], optional=True)
-    return cythonize([extension], language_level=3, quiet=True)
+                          define_macros=[("NEWSML_LXML_VERSION", f'"{lxml.__version__}"')])
+    built = cythonize([extension], language_level=3, quiet=True)
+    for module in built:    # (cythonize drops ``optional``: a failed compile must not fail the install)
+        module.optional = True
+    return built
 
 
 setup(ext_modules=compiled_walk())

@@ -1,4 +1,4 @@
-# cython: language_level=3, boundscheck=False
+# cython: language_level=3
 """The segmentation walk of :func:`newsml.nodes.segment_tree`, compiled (optional); also the
 two other readings of every element that a page's Python time went to: the signatures of
 a parent's children (:func:`children_by_mark`, sibling repetition) and the attributes of
@@ -272,8 +272,20 @@ cdef class _Walk:
         return 0
 
 
-def segment_tree(object body, bint pieces=False):
-    """:func:`newsml.nodes.segment_tree`, walked in C."""
+def plain(cetree._Element element not None):
+    """Whether the C readings apply to ``element``'s tree: an element (not a comment or an
+    entity reference) in a document whose DTD declares no attributes (lxml's ``get`` also
+    answers a DTD's default values, which the C readings do not see). Pages from
+    :func:`newsml.parse.parse` always are."""
+    cdef tree.xmlDoc* document = element._doc._c_doc
+    if element._c_node.type != tree.XML_ELEMENT_NODE:
+        return False
+    return not ((document.intSubset is not NULL and document.intSubset.attributes is not NULL)
+                or (document.extSubset is not NULL and document.extSubset.attributes is not NULL))
+
+
+def segment_tree(cetree._Element body not None, bint pieces=False):
+    """:func:`newsml.nodes.segment_tree`, walked in C (for a :func:`plain` tree)."""
     cdef cetree._Element root = body
     cdef _Walk walk = _Walk()
     cdef tree.xmlNode* c = root._c_node
@@ -337,12 +349,14 @@ cdef object _attribute(cetree._Document doc, tree.xmlNode* c, const char* name):
     return None
 
 
-def children_by_mark(object parent):
+def children_by_mark(cetree._Element parent not None):
     """:func:`newsml.features.repetition._children_by_mark` of ``parent``: how many element
     children have each signature (:func:`newsml.groupings.signature`: the tag, and the class
     with its white space normalized); None for a parent of at most one child."""
     cdef cetree._Element element = parent
     cdef tree.xmlNode* c = element._c_node.children
+    if element._c_node.type != tree.XML_ELEMENT_NODE:
+        raise TypeError("children_by_mark reads an element's children")
     cdef Py_ssize_t n = 0
     while c is not NULL:        # len(parent): elements, comments, entities and PIs
         if c.type in (tree.XML_ELEMENT_NODE, tree.XML_COMMENT_NODE, tree.XML_ENTITY_REF_NODE, tree.XML_PI_NODE):
@@ -375,7 +389,10 @@ def attribute_kinds(list elements, list tags):
     cdef list kinds = []
     cdef cetree._Element element
     cdef tree.xmlNode* c
-    for element, tag in zip(elements, tags):
+    for item, tag in zip(elements, tags):
+        if item is None:
+            raise TypeError("attribute_kinds reads elements, not None")
+        element = item
         c = element._c_node
         key = (tag, _attribute(element._doc, c, b"class"), _attribute(element._doc, c, b"id"),
                _attribute(element._doc, c, b"itemprop"))

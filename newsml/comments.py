@@ -157,7 +157,7 @@ def thread_posts(page: Page, keep: np.ndarray) -> np.ndarray:
     # a run holds a kept node when it is the run of that node's nearest record
     numbers = {key: number for number, key in enumerate(threads)}
     holding_kept = set()
-    for index in np.flatnonzero(keep & (found >= 0)).tolist():
+    for index in np.flatnonzero(np.asarray(keep, dtype=bool) & (found >= 0)).tolist():
         if (record := runs.record(page.nodes[index].block)) is not None:
             _, parent, _, _, mark = record
             if (parent, mark) in numbers:

@@ -23,13 +23,13 @@ REPO = Path(__file__).resolve().parent.parent
 
 @pytest.fixture(scope="module")
 def compiled():
-    if nodes._COMPILED_WALK is None:
+    if nodes.COMPILED is None:
         reason = ("not built (no C compiler at install), or not on the import path (python -m pytest "
                   "runs the source folder, not the installed package: run pytest)"
                   if importlib.util.find_spec("newsml._walk") is None
                   else "built for another lxml, or turned off by NEWSML_PURE_PYTHON")
         pytest.skip(f"the compiled walk is {reason}: the package walks in Python (same results, slower)")
-    return nodes._COMPILED_WALK
+    return nodes.COMPILED.segment_tree
 
 
 def assert_same(a: Segmentation, b: Segmentation) -> None:
@@ -114,6 +114,8 @@ def test_sibling_signatures_counted_in_c_are_those_counted_in_python(compiled):
 def test_the_walk_falls_back_to_python_when_told_or_built_for_another_lxml(monkeypatch):
     monkeypatch.setenv("NEWSML_PURE_PYTHON", "1")
     assert nodes._compiled_module() is None
+    monkeypatch.setenv("NEWSML_PURE_PYTHON", "0")       # (0, false, no: not set)
+    assert nodes._compiled_module() is nodes.COMPILED
     monkeypatch.delenv("NEWSML_PURE_PYTHON")
     try:
         walk = importlib.import_module("newsml._walk")
@@ -152,3 +154,49 @@ def test_sibling_repetition_counted_in_c_is_that_counted_in_python(compiled, mon
     for page, found in zip(pages, in_c):
         assert np.array_equal(found, repetition.RepetitionFeatures().page_features(page))
     assert any(found[:, 1].max() > 0 for found in in_c)   # (pages with repeated siblings among them)
+
+
+def test_the_compiled_readings_count_comments_and_entities_as_lxml_does(compiled):
+    from lxml import etree, html
+
+    from newsml.groupings import signature
+
+    # a tree that keeps its comments and processing instructions (parse() drops them)
+    root = html.fromstring("<div><ul><li class=a>1</li><!-- c --><?pi x?><li class=a>2</li></ul>"
+                           "<p>one<!-- only child and a comment --></p><section><p>x</p></section></div>")
+    for element in root.iter(etree.Element):
+        counts: dict | None = None
+        if len(element) > 1:
+            counts = {}
+            for child in element.iterchildren(etree.Element):
+                counts[signature(child)] = counts.get(signature(child), 0) + 1
+        assert nodes.COMPILED.children_by_mark(element) == counts
+    assert_same(compiled(root, True), walk_in_python(root, True))
+
+
+def test_trees_the_c_readings_do_not_cover_go_to_the_python_walk(compiled):
+    from lxml import etree
+
+    # DTD default attributes (lxml's get() answers them), and an entity reference as the root
+    doc = etree.fromstring(b'<!DOCTYPE html [<!ATTLIST a href CDATA "/default"><!ENTITY e "text">]>'
+                           b'<html><body><p>Some <a name="n">anchor text</a> here &e;.</p></body></html>',
+                           etree.XMLParser(resolve_entities=False))
+    assert not nodes.COMPILED.plain(doc)
+    assert nodes.segment_tree(doc).nodes[0].link_chars == len("anchortext")   # (the default href)
+    entity = doc.find(".//p")[0].getnext()
+    assert entity is None or not nodes.COMPILED.plain(entity)
+    assert nodes.COMPILED.plain(load_page("<!DOCTYPE html><p>A page.</p>").parsed.root)
+
+
+def test_text_outside_every_block_is_the_same_error_in_both_walks(compiled):
+    from lxml import etree
+
+    root = etree.fromstring("<span>text</span>")
+    with pytest.raises(IndexError):
+        walk_in_python(root)
+    with pytest.raises(IndexError):
+        compiled(root)
+    with pytest.raises(TypeError):
+        compiled(None)
+    with pytest.raises(TypeError):
+        nodes.COMPILED.children_by_mark(None)

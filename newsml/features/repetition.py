@@ -46,7 +46,7 @@ class RepetitionFeatures(NodeFeatures):
         kind_marks = [(tag, normal_class(classes)) for tag, classes, _, _ in kinds.keys]
         marks = [kind_marks[kind] for kind in kinds.kind[counted].tolist()]
         above = parents[counted].tolist()
-        if COMPILED is not None:      # (the same counts, read in C: the compiled walk's module)
+        if COMPILED is not None and COMPILED.plain(elements[0]):   # (the same counts, read in C)
             alike = np.asarray(COMPILED.alike_siblings(elements, above, marks), dtype=np.int64)
         else:
             alike = self._alike(elements, above, marks)
@@ -80,41 +80,3 @@ def _children_by_mark(parent: Element) -> dict[tuple[str, str], int] | None:
         counts[mark] = counts.get(mark, 0) + 1
     return counts
 
-
-class SiblingFeatures(NodeFeatures):
-    """:class:`RepetitionFeatures` counted among the siblings that hold text: ``siblings0``
-    (the block), ``siblings1`` (its parent), ``siblings2`` (its grandparent).
-
-    The siblings counted are the parent's children in the page's block tree (blocks of
-    text nodes and the elements above them), not all its element children: a list of
-    empty items or of images does not make a run. They are all known from the block tree
-    and the kinds of attributes, so the page is answered with array operations, where
-    reading every child of every parent took about a twelfth of a page's time.
-    """
-
-    name = "siblings"
-    feature_names = ("siblings0", "siblings1", "siblings2")
-
-    def __init__(self, many: int = 20):
-        self.many = many
-
-    def page_features(self, page: Page) -> np.ndarray:
-        if not page.nodes:
-            return np.zeros((0, 3))
-        tree, kinds = page.block_tree, page.attribute_kinds
-        parents = tree.parent
-        # each element's signature (tag, normalized class) as a number, from its kind
-        marks: dict[tuple[str, str], int] = {}
-        kind_mark = np.fromiter((marks.setdefault((tag, normal_class(classes)), len(marks))
-                                 for tag, classes, _, _ in kinds.keys), dtype=np.int64, count=len(kinds.keys))
-        mark = kind_mark[kinds.kind]
-        # how many children of each element's parent share its signature (itself included)
-        child = np.flatnonzero(parents != np.arange(len(parents)))
-        pair = parents[child] * len(marks) + mark[child]
-        _, where, counts = np.unique(pair, return_inverse=True, return_counts=True)
-        alike = np.zeros(len(parents), dtype=np.int64)      # the root: no siblings, 0
-        alike[child] = counts[where.reshape(-1)]
-        column = np.zeros(len(parents))
-        column[child] = np.minimum(np.log1p(alike[child] - 1) / np.log1p(self.many), 1.0)
-        up1 = parents[tree.block]
-        return np.column_stack([column[tree.block], column[up1], column[parents[up1]]])
