@@ -25,6 +25,7 @@ cetree.import_lxml__etree()
 
 import numpy as np
 
+from newsml.groupings import normal_class
 from newsml.nodes import Pieces, Segmentation, TextNode, _block_tree
 from newsml.tags import BLOCK_TAGS, BREAK_TAGS
 from newsml.text import SPLIT_LIMIT, normalize_space, visible_chars
@@ -83,6 +84,28 @@ cdef inline tree.xmlNode* _next_element(tree.xmlNode* c):
     return c
 
 
+cdef void* _grown(void* buffer, Py_ssize_t* capacity, size_t item, Py_ssize_t step) except NULL:
+    """``buffer`` reallocated for ``2 * capacity + step`` items of ``item`` bytes, the new
+    capacity written back; MemoryError (the old buffer kept) when that fails."""
+    cdef Py_ssize_t wanted = 2 * capacity[0] + step
+    cdef void* grown = realloc(buffer, wanted * item)
+    if grown is NULL:
+        raise MemoryError()
+    capacity[0] = wanted
+    return grown
+
+
+cdef object _tag(tree.xmlNode* c, dict names):
+    """The element's ``.tag``; ``names`` holds those made for the names met so far."""
+    if c.ns is not NULL:
+        return cetree.namespacedName(c)
+    key = <size_t>c.name
+    found = names.get(key)
+    if found is None:
+        found = names[key] = cetree.namespacedName(c)
+    return found
+
+
 cdef class _Numbers:
     """A growing array of int64 (the Python walk's ``array("q")``), read as numpy at the end."""
 
@@ -93,13 +116,8 @@ cdef class _Numbers:
         free(self.values)
 
     cdef int append(self, int64_t value) except -1:
-        cdef int64_t* grown
         if self.size == self.capacity:
-            grown = <int64_t*>realloc(self.values, (2 * self.capacity + 256) * sizeof(int64_t))
-            if grown is NULL:
-                raise MemoryError()
-            self.values = grown
-            self.capacity = 2 * self.capacity + 256
+            self.values = <int64_t*>_grown(self.values, &self.capacity, sizeof(int64_t), 256)
         self.values[self.size] = value
         self.size += 1
         return 0
@@ -128,16 +146,6 @@ cdef class _Walk:
 
     def __dealloc__(self):
         free(self.opened)
-
-    cdef object tag_of(self, tree.xmlNode* c):
-        """The element's ``.tag``, made once per name of the document."""
-        if c.ns is not NULL:
-            return cetree.namespacedName(c)
-        key = <size_t>c.name
-        found = self.names.get(key)
-        if found is None:
-            found = self.names[key] = cetree.namespacedName(c)
-        return found
 
     cdef Py_ssize_t place(self, tree.xmlNode* block) except -1:
         found = self.index.get(<size_t>block)
@@ -217,20 +225,15 @@ cdef class _Walk:
         return 0
 
     cdef int push(self, tree.xmlNode* c) except -1:
-        cdef tree.xmlNode** grown
         if self.n_opened == self.capacity:
-            grown = <tree.xmlNode**>realloc(self.opened, (2 * self.capacity + 64) * sizeof(tree.xmlNode*))
-            if grown is NULL:
-                raise MemoryError()
-            self.opened = grown
-            self.capacity = 2 * self.capacity + 64
+            self.opened = <tree.xmlNode**>_grown(self.opened, &self.capacity, sizeof(tree.xmlNode*), 64)
         self.opened[self.n_opened] = c
         self.n_opened += 1
         return 0
 
     cdef int enter(self, tree.xmlNode* c) except -1:
         """An element starts (the Python walk's loop body for the element)."""
-        tag = self.tag_of(c)
+        tag = _tag(c, self.names)
         self.push(c)
         self.tags.append(tag)
         if tag in _BLOCK:
@@ -368,15 +371,7 @@ def children_by_mark(cetree._Element parent not None):
     cdef dict names = {}
     c = _first_element(element._c_node)
     while c is not NULL:
-        if c.ns is NULL:
-            key = <size_t>c.name
-            tag = names.get(key)
-            if tag is None:
-                tag = names[key] = cetree.namespacedName(c)
-        else:
-            tag = cetree.namespacedName(c)
-        classes = _attribute(element._doc, c, b"class")
-        mark = (tag, " ".join(classes.split()) if classes else "")
+        mark = (_tag(c, names), normal_class(_attribute(element._doc, c, b"class")))
         counts[mark] = counts.get(mark, 0) + 1
         c = _next_element(c)
     return counts

@@ -152,10 +152,10 @@ def thread_posts(page: Page, keep: np.ndarray) -> np.ndarray:
                if dated >= max(MIN_DATED_RECORDS, -(-runs.of(parent)[0][mark] // 2))]
     if not threads:
         return posts
-    found = _nearest_thread(page, {element: number for number, key in enumerate(threads)
+    numbers = {key: number for number, key in enumerate(threads)}
+    found = _nearest_thread(page, {element: number for key, number in numbers.items()
                                    for element in runs.members(*key)})
     # a run holds a kept node when it is the run of that node's nearest record
-    numbers = {key: number for number, key in enumerate(threads)}
     holding_kept = set()
     for index in np.flatnonzero(np.asarray(keep, dtype=bool) & (found >= 0)).tolist():
         if (record := runs.record(page.nodes[index].block)) is not None:

@@ -79,4 +79,3 @@ def _children_by_mark(parent: Element) -> dict[tuple[str, str], int] | None:
         mark = signature(child)
         counts[mark] = counts.get(mark, 0) + 1
     return counts
-
