@@ -16,9 +16,7 @@ not touch Python's recursion limit.
 
 from __future__ import annotations
 
-import importlib
 import logging
-import os
 from array import array
 from dataclasses import dataclass, field
 from itertools import chain
@@ -26,6 +24,7 @@ from typing import Any, NamedTuple
 
 import numpy as np
 
+from .compiled import compiled_module
 from .tags import BLOCK_TAGS, BREAK_TAGS, Element, is_link
 from .text import SPLIT_LIMIT, count_tokens, normal_and_visible, normalize_space, visible_chars, words
 
@@ -420,16 +419,12 @@ def _block_tree(parent: np.ndarray, block: np.ndarray, elements: list[Element]) 
 
 
 def _compiled_module() -> Any:
-    """The compiled walk's module (:mod:`newsml._walk`), or None: when ``NEWSML_PURE_PYTHON``
-    is set (to anything but 0, false or no; read when newsml is imported), when the package
-    was installed without it (no C compiler), or when it was compiled against another
+    """The compiled walk's module (:mod:`newsml._walk`), or None: when the package was
+    installed without it (no C compiler) or ``NEWSML_PURE_PYTHON`` is set
+    (:func:`~newsml.compiled.compiled_module`), or when it was compiled against another
     version of lxml than the one in use (it reads lxml's C structures)."""
-    if os.environ.get("NEWSML_PURE_PYTHON", "").strip().lower() not in ("", "0", "false", "no"):
-        return None
-    try:
-        module = importlib.import_module("newsml._walk")
-    except (ImportError, ValueError) as exc:   # (lxml's C structures checked at import: ValueError)
-        log.debug("segmentation walks in Python: no compiled walk (%s)", exc)
+    module = compiled_module("_walk")
+    if module is None:
         return None
     from lxml import etree
 
