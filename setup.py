@@ -2,13 +2,13 @@
 
 - ``newsml/_walk.pyx``: the segmentation walk and the other readings of every element,
   against lxml's public C API;
+- ``newsml/_cleaning.pyx``: the hidden elements a parsed page loses, also against lxml's;
 - ``newsml/estimators/_quickscorer.pyx``: the boosted trees' leaf masks read row by row.
 
-Both are optional: without a C compiler, or if one fails to build, the package installs
-without it and newsml uses its Python counterpart (the same results, slower). The walk
-reads lxml's C structures, so it is compiled against the lxml installed in the build
-environment and records that lxml's version: ``newsml.nodes`` uses it only with the
-same lxml.
+All are optional: without a C compiler, or if one fails to build, the package installs
+without it and newsml uses its Python counterpart (the same results, slower). The two that
+read lxml's C structures are compiled against the lxml installed in the build
+environment and record that lxml's version: newsml uses them only with the same lxml.
 """
 
 from setuptools import Extension, setup
@@ -20,9 +20,11 @@ def compiled_modules() -> list[Extension]:
         from Cython.Build import cythonize
     except ImportError:       # (a build without Cython or lxml: pure Python)
         return []
+    against_lxml = {"include_dirs": lxml.get_include(),
+                    "define_macros": [("NEWSML_LXML_VERSION", f'"{lxml.__version__}"')]}
     extensions = [
-        Extension("newsml._walk", ["newsml/_walk.pyx"], include_dirs=lxml.get_include(),
-                  define_macros=[("NEWSML_LXML_VERSION", f'"{lxml.__version__}"')]),
+        Extension("newsml._walk", ["newsml/_walk.pyx"], **against_lxml),
+        Extension("newsml._cleaning", ["newsml/_cleaning.pyx"], **against_lxml),
         Extension("newsml.estimators._quickscorer", ["newsml/estimators/_quickscorer.pyx"]),
     ]
     built = cythonize(extensions, language_level=3, quiet=True)

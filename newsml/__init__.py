@@ -9,7 +9,7 @@ The package flows one way. Each module belongs to a stage and imports only from 
 own stage and earlier ones (``tests/test_architecture.py`` checks it):
 
 1. foundation: _version, compiled, errors, text, tags, progress, report, _registry, _params, output, processes
-2. input: encoding, parse, corpus, sources
+2. input: encoding, _cleaning, parse, corpus, sources
 3. segmentation: nodes, _walk, groupings
 4. page: lang, title, page
 5. measurement: scoring, align

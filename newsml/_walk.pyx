@@ -21,6 +21,8 @@ from libc.stdlib cimport free, realloc
 from libc.string cimport strcmp
 from lxml.includes cimport tree
 
+from newsml._libxml2 cimport NEWSML_LXML_VERSION, first_element as _first_element, next_element as _next_element
+
 cetree.import_lxml__etree()
 
 import numpy as np
@@ -29,14 +31,6 @@ from newsml.groupings import normal_class
 from newsml.nodes import Pieces, Segmentation, TextNode, _block_tree
 from newsml.tags import BLOCK_TAGS, BREAK_TAGS
 from newsml.text import SPLIT_LIMIT, normalize_space, visible_chars
-
-cdef extern from *:
-    """
-    #ifndef NEWSML_LXML_VERSION
-    #define NEWSML_LXML_VERSION ""
-    #endif
-    """
-    const char* NEWSML_LXML_VERSION
 
 #: The version of lxml this module was compiled against (its C structures are that one's).
 BUILT_FOR_LXML = NEWSML_LXML_VERSION.decode("ascii")
@@ -68,20 +62,6 @@ cdef inline bint _has_attribute(tree.xmlNode* c, const char* name):
 cdef inline bint _is_link(tree.xmlNode* c):
     """:func:`newsml.tags.is_link` of an ``<a>``."""
     return _has_attribute(c, b"href") or not _has_attribute(c, b"name")
-
-
-cdef inline tree.xmlNode* _first_element(tree.xmlNode* c):
-    c = c.children
-    while c is not NULL and c.type != tree.XML_ELEMENT_NODE:
-        c = c.next
-    return c
-
-
-cdef inline tree.xmlNode* _next_element(tree.xmlNode* c):
-    c = c.next
-    while c is not NULL and c.type != tree.XML_ELEMENT_NODE:
-        c = c.next
-    return c
 
 
 cdef void* _grown(void* buffer, Py_ssize_t* capacity, size_t item, Py_ssize_t step) except NULL:

@@ -22,12 +22,22 @@ def pure_python() -> bool:
 
 
 def compiled_module(name: str) -> ModuleType | None:
-    """The compiled module ``newsml.<name>``, or None when it was not built (or fails to
-    load) or :func:`pure_python` says no."""
+    """The compiled module ``newsml.<name>``, or None: when it was not built (or fails to
+    load), when :func:`pure_python` says no, or when it reads lxml's C structures
+    (``BUILT_FOR_LXML``) and was compiled against another version of lxml than the one in use."""
     if pure_python():
         return None
     try:
-        return importlib.import_module(f"newsml.{name}")
+        module = importlib.import_module(f"newsml.{name}")
     except (ImportError, ValueError) as exc:   # (lxml's C structures checked at import: ValueError)
         log.debug("newsml.%s is not compiled here: its Python counterpart is used (%s)", name, exc)
         return None
+    built_for = getattr(module, "BUILT_FOR_LXML", None)
+    if built_for is not None:
+        from lxml import etree
+
+        if etree.__version__ != built_for:
+            log.debug("newsml.%s was compiled for lxml %s, not %s: its Python counterpart is used",
+                      name, built_for, etree.__version__)
+            return None
+    return module

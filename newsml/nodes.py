@@ -420,19 +420,10 @@ def _block_tree(parent: np.ndarray, block: np.ndarray, elements: list[Element]) 
 
 def _compiled_module() -> Any:
     """The compiled walk's module (:mod:`newsml._walk`), or None: when the package was
-    installed without it (no C compiler) or ``NEWSML_PURE_PYTHON`` is set
-    (:func:`~newsml.compiled.compiled_module`), or when it was compiled against another
-    version of lxml than the one in use (it reads lxml's C structures)."""
-    module = compiled_module("_walk")
-    if module is None:
-        return None
-    from lxml import etree
-
-    if etree.__version__ != module.BUILT_FOR_LXML:
-        log.debug("segmentation walks in Python: the compiled walk is for lxml %s, not %s",
-                  module.BUILT_FOR_LXML, etree.__version__)
-        return None
-    return module
+    installed without it (no C compiler), ``NEWSML_PURE_PYTHON`` is set, or it was
+    compiled against another version of lxml than the one in use (it reads lxml's C
+    structures; see :func:`~newsml.compiled.compiled_module`)."""
+    return compiled_module("_walk")
 
 
 #: The compiled walk's module when usable (see :func:`_compiled_module`), else None: its

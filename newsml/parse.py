@@ -48,6 +48,7 @@ from pathlib import Path
 import numpy as np
 from lxml import etree
 
+from .compiled import compiled_module
 from .encoding import BOMS, decode_html, utf16_without_bom
 from .errors import InvalidPageError
 from .tags import BLOCK_TAGS, INVISIBLE_TAGS, VOID_TAGS, Element, is_link
@@ -62,6 +63,11 @@ _HIDDEN_XPATH = etree.XPath(
     "/descendant::*/@hidden/.. | /descendant::*/@aria-hidden[. = 'true']/.. | "
     "/descendant::*/@style[contains(translate(., 'DISPLAYNOE ', 'displaynoe'), 'display:none')]/.."
 )
+#: The XPath's translate() of a style, to look for ``display:none`` in it.
+_STYLE_FOLD = str.maketrans("DISPLAYNOE", "displaynoe", " ")
+#: The hidden elements found in C (:mod:`newsml._cleaning`), or None (see
+#: :func:`hidden_elements`).
+COMPILED = compiled_module("_cleaning")
 _STRING_VALUE = etree.XPath("string()", smart_strings=False)
 _MARKUP_RE = re.compile(r"<\s*(?:[a-zA-Z][a-zA-Z0-9:-]*|!doctype)[\s/>]", re.IGNORECASE)
 _XML_DECL_RE = re.compile(r"^\s*<\?xml[^>]*\?>", re.IGNORECASE)
@@ -506,7 +512,7 @@ def clean(root: Element) -> bool:
     """
     fallbacks = _unwrap_fallbacks(root)
     etree.strip_elements(root, *INVISIBLE_TAGS, with_tail=False)
-    for element in _HIDDEN_XPATH(root):
+    for element in hidden_elements(root):
         if element.getparent() is not None:
             drop_keeping_tail(element)
     fallbacks = [div for div in fallbacks if any(up is root for up in div.iterancestors())]
@@ -519,6 +525,22 @@ def clean(root: Element) -> bool:
     for div in fallbacks:
         drop_keeping_tail(div)
     return False
+
+
+def hidden_elements(root: Element) -> list[Element]:
+    """The elements of ``root``'s document, in document order, that a ``hidden`` attribute,
+    ``aria-hidden="true"`` or a style with ``display: none`` hides (:data:`_HIDDEN_XPATH`);
+    found in C when the package was built with :mod:`newsml._cleaning` (a tenth of the
+    XPath's time), the same elements."""
+    if COMPILED is not None:
+        return COMPILED.hidden_elements(root, _style_hides)
+    return _HIDDEN_XPATH(root)
+
+
+def _style_hides(style: str) -> bool:
+    """Whether a style attribute holds ``display:none`` as the XPath reads it (ASCII spaces
+    dropped, those letters lower-cased)."""
+    return "display:none" in style.translate(_STYLE_FOLD)
 
 
 def _unwrap_fallbacks(root: Element) -> list[Element]:

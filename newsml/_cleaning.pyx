@@ -1,0 +1,98 @@
+# cython: language_level=3
+"""The hidden elements of a parsed page found in C (optional): those that
+:func:`newsml.parse.clean` removes for a ``hidden`` attribute, ``aria-hidden="true"`` or a
+style that hides them, the same elements in the same order as its XPath finds.
+
+Reads lxml's tree through lxml's public C API (``attributeValue``, ``elementFactory``):
+the elements are visited as libxml2 nodes, and an element object is made only for those
+found. Built when the package is installed with a C compiler at hand; ``newsml.parse``
+uses it only when it was built against the lxml it runs with (:data:`BUILT_FOR_LXML`).
+"""
+
+cimport lxml.includes.etreepublic as cetree
+from libc.stdlib cimport free, malloc
+from libc.string cimport strcmp, strlen, strstr
+from lxml.includes cimport tree
+
+from newsml._libxml2 cimport NEWSML_LXML_VERSION, first_element as _first_element, next_element as _next_element
+
+cetree.import_lxml__etree()
+
+#: The version of lxml this module was compiled against (its C structures are that one's).
+BUILT_FOR_LXML = NEWSML_LXML_VERSION.decode("ascii")
+
+
+cdef int _folded_has_display_none(const char* value) except -1:
+    """Whether ``value`` (UTF-8) holds ``display:none`` once ASCII spaces are dropped and
+    the letters of DISPLAYNOE lower-cased: the XPath's translate() and contains(), on bytes
+    (only ASCII changes, and an ASCII pattern matches UTF-8 bytes where it matches text)."""
+    cdef size_t n = strlen(value), i, k = 0
+    cdef char* folded
+    cdef char byte
+    cdef int found
+    if n < 12:
+        return 0
+    folded = <char*>malloc(n + 1)
+    if folded is NULL:
+        raise MemoryError()
+    for i in range(n):
+        byte = value[i]
+        if byte == b" ":
+            continue
+        if byte in b"DISPLAYNOE":
+            byte = byte + 32
+        folded[k] = byte
+        k += 1
+    folded[k] = 0
+    found = strstr(folded, b"display:none") is not NULL
+    free(folded)
+    return found
+
+
+cdef bint _style_hides(tree.xmlAttr* attribute, tree.xmlNode* c, style_hides) except -1:
+    """Whether the style ``attribute`` of ``c`` hides it: read in C when its value is one
+    text, else by ``style_hides`` on lxml's reading of it."""
+    cdef tree.xmlNode* text = attribute.children
+    if text is not NULL and text.next is NULL and text.type == tree.XML_TEXT_NODE and text.content is not NULL:
+        return _folded_has_display_none(<const char*>text.content)
+    return bool(style_hides(cetree.attributeValue(c, attribute)))
+
+
+cdef bint _hides(tree.xmlNode* c, style_hides) except -1:
+    """Whether the element has a ``hidden`` attribute, ``aria-hidden="true"`` or a style
+    attribute ``style_hides`` says hides it (attributes outside any namespace, as XPath's
+    ``@name`` reads them)."""
+    cdef tree.xmlAttr* attribute = c.properties
+    cdef const char* name
+    while attribute is not NULL:
+        if attribute.ns is NULL:
+            name = <const char*>attribute.name
+            if strcmp(name, b"hidden") == 0:
+                return True
+            elif strcmp(name, b"aria-hidden") == 0:
+                if cetree.attributeValue(c, attribute) == "true":
+                    return True
+            elif strcmp(name, b"style") == 0:
+                if _style_hides(attribute, c, style_hides):
+                    return True
+        attribute = attribute.next
+    return False
+
+
+def hidden_elements(cetree._Element element not None, style_hides):
+    """The elements of ``element``'s document (all of it, as XPath's ``/descendant::*``), in
+    document order, that have a ``hidden`` attribute, ``aria-hidden="true"``, or a style
+    for which ``style_hides(value)`` is true."""
+    cdef tree.xmlNode* top = <tree.xmlNode*>element._doc._c_doc
+    cdef tree.xmlNode* c = _first_element(top)
+    cdef tree.xmlNode* following
+    found = []
+    while c is not NULL:
+        if _hides(c, style_hides):
+            found.append(cetree.elementFactory(element._doc, c))
+        following = _first_element(c)
+        while following is NULL and c is not top:    # no child: the next sibling, or above
+            following = _next_element(c)
+            c = c.parent
+        c = following
+    return found
