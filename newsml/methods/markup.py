@@ -58,10 +58,15 @@ def key_tokens(level: int, tag: str, *attributes: str | None) -> list[str]:
 @cached_when_short()
 def _word_tokens(words: str) -> tuple[str, ...]:
     """The tokens of a class/id string (pages and sites repeat these a lot)."""
+    return tuple(f"w:{word}" for word in _class_words(words))
+
+
+def _class_words(words: str) -> list[str]:
+    """The words of a class/id string, lower-cased, camelCase cut (``w:`` tokens without ``w:``)."""
     lowered = words.lower()
     if lowered != words:                  # only then can a camelCase word need cutting
         lowered = _CAMEL_RE.sub(" ", words).lower()
-    return tuple(f"w:{word}" for word in _WORD_RE.findall(lowered))
+    return _WORD_RE.findall(lowered)
 
 
 class MarkupTokens(NodeMethod):
@@ -249,6 +254,8 @@ class _TokenIds:
         self.most = most
         self.longest = longest
         self.words: dict[str, tuple[int, ...]] = {}
+        #: the ids of the word tokens, by word (no token string made to look one up)
+        self.word_ids = {token[2:]: i for token, i in index.items() if token.startswith("w:")}
         self.tags: dict[tuple[int, str], tuple[int, ...]] = {}
         #: the ids of the comment words, which a headline container does not give
         self.comment = frozenset(index[t] for t in _COMMENT_TOKENS if t in index)
@@ -259,8 +266,8 @@ class _TokenIds:
             return ()
         found = self.words.get(value)
         if found is None:
-            index = self.index
-            found = tuple(index[t] for t in _word_tokens(value) if t in index)
+            word_ids = self.word_ids
+            found = tuple([word_ids[word] for word in _class_words(value) if word in word_ids])
             self._keep(self.words, value, found, len(value))
         return found
 
