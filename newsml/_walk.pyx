@@ -117,6 +117,7 @@ cdef class _Walk:
     cdef cetree._Document doc
     cdef bint keep_pieces
     cdef list nodes, parts, piece_owners, piece_texts, piece_chars, piece_ends, tags, blocks, elements
+    cdef list element_tags
     cdef _Numbers parents, spans, node_blocks
     cdef dict groups, paths, index, names
     cdef Py_ssize_t chars, link_chars, line, link_depth, p_seen, run_depth, n_opened, capacity
@@ -137,6 +138,7 @@ cdef class _Walk:
         while True:
             self.index[<size_t>element] = self.parents.size
             self.elements.append(cetree.elementFactory(self.doc, element))
+            self.element_tags.append(_tag(element, self.names))
             self.spans.append(-1)
             self.spans.append(-1)
             depth -= 1
@@ -275,7 +277,7 @@ def segment_tree(cetree._Element body not None, bint pieces=False):
     cdef tree.xmlNode* following = NULL
     walk.doc = root._doc
     walk.keep_pieces = pieces
-    walk.nodes, walk.parts, walk.blocks, walk.elements = [], [], [], []
+    walk.nodes, walk.parts, walk.blocks, walk.elements, walk.element_tags = [], [], [], [], []
     walk.piece_owners, walk.piece_texts, walk.piece_chars, walk.piece_ends = [], [], [], []
     walk.parents, walk.spans, walk.node_blocks = _Numbers(), _Numbers(), _Numbers()
     walk.groups, walk.paths, walk.index, walk.names = {}, {}, {}, {}
@@ -299,7 +301,7 @@ def segment_tree(cetree._Element body not None, bint pieces=False):
             break
         c = following
     nodes = walk.nodes
-    block_tree = _block_tree(walk.parents.array(), walk.node_blocks.array(), walk.elements)
+    block_tree = _block_tree(walk.parents.array(), walk.node_blocks.array(), walk.elements, walk.element_tags)
     paragraphs = np.full((len(block_tree.elements), 2), -1, dtype=np.int64)
     if nodes:
         paragraphs[block_tree.block] = walk.spans.array().reshape(-1, 2)[block_tree.block]
