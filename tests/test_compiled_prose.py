@@ -1,0 +1,76 @@
+"""The prose family's counts taken in C (newsml/features/_prose_counts.pyx) are those of
+the numpy batch and of the one-text reference, text by text."""
+
+from __future__ import annotations
+
+import contextlib
+from pathlib import Path
+
+import numpy as np
+import pytest
+from conftest import shared_corpus
+
+from newsml.compiled import compiled_module
+from newsml.features import prose
+from newsml.page import load_page
+
+REPO = Path(__file__).resolve().parent.parent
+
+
+@pytest.fixture(scope="module")
+def compiled():
+    if prose.COMPILED is None:
+        pytest.skip("the compiled prose counts are not built (no C compiler at install) or "
+                    "NEWSML_PURE_PYTHON is set: numpy counts them")
+    return prose.COMPILED
+
+
+def in_c(compiled, texts: list[str]) -> np.ndarray:
+    return compiled.batch_counts(texts, prose._bmp_bits(), prose._astral_bits, prose._STOP_CODES)
+
+
+TEXTS = [
+    "", " ", "The cat and THE dog", "Don't stop, don’t STOP: it's the end of the road.",
+    "'tis the season; ''and'' so ’twas", "İstanbul and the KELVIN sign: \u212a is not ASCII",
+    "naïve café of the résumé", "abcdefghijkl abcdefghijklm the", "a a a A I i",
+    "中国的经济在发展，这是我们的。", "混合 text 与 English、和数字 123 和 ٣٤٥", "𝐀𝐁𝐂 the 𠀀𠀁 of 😀 and",
+    "x" * 5000 + " the", "the\nof\tand\u00a0to", "Title Case Menu Of Links", "2024-11-29 12:30",
+]
+
+
+def test_the_compiled_counts_are_those_of_numpy_and_of_the_reference(compiled):
+    counts = in_c(compiled, TEXTS)
+    np.testing.assert_array_equal(counts, prose._batch_counts(TEXTS))
+    assert [tuple(row) for row in counts.tolist()] == [prose._counts(text) for text in TEXTS]
+    assert in_c(compiled, []).shape == (0, 8)
+
+
+def test_the_compiled_counts_on_labeled_and_corpus_pages(compiled):
+    paths = sorted((REPO / "labeled").glob("*.html"))
+    with contextlib.suppress(pytest.skip.Exception):      # (without ../shared: the labeled pages)
+        paths += sorted(shared_corpus("cwced_zh").glob("*.html"))[:30]
+        paths += sorted(shared_corpus("cleaneval_en").glob("*.html"))[:30]
+    for path in paths:
+        texts = [node.text for node in load_page(path.read_bytes()).nodes]
+        np.testing.assert_array_equal(in_c(compiled, texts), prose._batch_counts(texts))
+
+
+def test_the_compiled_counts_refuse_what_they_cannot_read(compiled):
+    with pytest.raises(TypeError, match="str"):
+        in_c(compiled, ["text", b"bytes"])
+    with pytest.raises(ValueError, match="ascending"):
+        compiled.batch_counts(["x"], prose._bmp_bits(), prose._astral_bits, prose._STOP_CODES[::-1].copy())
+    with pytest.raises(ValueError, match="Basic Multilingual Plane"):
+        compiled.batch_counts(["x"], prose._bmp_bits()[:10], prose._astral_bits, prose._STOP_CODES)
+    with pytest.raises(ValueError, match="lower-case ASCII letters"):
+        compiled.word_code(b"abcdefghijklm")
+    assert compiled.word_code(b"ba") == 2 + (1 << 5)
+
+
+def test_the_prose_counts_fall_back_to_numpy_when_told(monkeypatch, compiled):
+    monkeypatch.setenv("NEWSML_PURE_PYTHON", "1")
+    assert compiled_module("features._prose_counts") is None
+    monkeypatch.undo()
+    expected = prose.page_counts(TEXTS)
+    monkeypatch.setattr(prose, "COMPILED", None)
+    np.testing.assert_array_equal(prose.page_counts(TEXTS), expected)
