@@ -2,9 +2,12 @@
 
 from __future__ import annotations
 
+import contextlib
+import importlib.util
 import json
 import os
 from pathlib import Path
+from types import ModuleType
 
 import pytest
 from hypothesis import settings
@@ -27,6 +30,32 @@ def shared_corpus(name: str) -> Path:
     if not folder.is_dir():
         pytest.skip(f"shared corpus {name!r} not found at {folder} (set NEWSML_SHARED_DATA)")
     return folder
+
+
+def compiled_or_skip(module: ModuleType | None, name: str, fallback: str) -> ModuleType:
+    """The compiled module ``newsml.<name>`` in use, or skip the test saying why there is
+    none (``fallback``: what does its work then)."""
+    from newsml.compiled import pure_python
+
+    if module is None:
+        if pure_python():
+            reason = "turned off by NEWSML_PURE_PYTHON"
+        elif importlib.util.find_spec(f"newsml.{name}") is None:
+            reason = ("not built (no C compiler at install), or not on the import path (python -m pytest "
+                      "runs the source folder, not the installed package: run pytest)")
+        else:
+            reason = "built for another lxml than the one installed"
+        pytest.skip(f"newsml.{name} is {reason}: {fallback} (same results, slower)")
+    return module
+
+
+def labeled_and_corpus_pages(*corpora: str, each: int) -> list[Path]:
+    """The labeled pages, and the first ``each`` pages of each shared corpus present."""
+    paths = sorted(LABELED.glob("*.html"))
+    for name in corpora:
+        with contextlib.suppress(pytest.skip.Exception):
+            paths += sorted(shared_corpus(name).glob("*.html"))[:each]
+    return paths
 
 
 @pytest.fixture(scope="session")

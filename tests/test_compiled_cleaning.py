@@ -6,25 +6,17 @@ there the XPath is the only reading, and every other test runs on it.
 
 from __future__ import annotations
 
-import contextlib
-from pathlib import Path
-
 import pytest
-from conftest import shared_corpus
+from conftest import compiled_or_skip, labeled_and_corpus_pages
 from lxml import etree
 
 from newsml import parse
 from newsml.compiled import compiled_module
 
-REPO = Path(__file__).resolve().parent.parent
-
 
 @pytest.fixture(scope="module")
 def compiled():
-    if parse.COMPILED is None:
-        pytest.skip("the compiled cleaning is not built (no C compiler at install), built for another "
-                    "lxml, or turned off by NEWSML_PURE_PYTHON: the XPath finds the hidden elements")
-    return parse.COMPILED
+    return compiled_or_skip(parse.COMPILED, "_cleaning", "the XPath finds the hidden elements")
 
 
 def raw_tree(markup: str | bytes) -> etree._Element:
@@ -73,9 +65,7 @@ def test_the_compiled_cleaning_reads_attributes_outside_namespaces_only(compiled
 
 
 def test_the_compiled_cleaning_on_labeled_and_corpus_pages(compiled):
-    paths = sorted((REPO / "labeled").glob("*.html"))
-    with contextlib.suppress(pytest.skip.Exception):     # (without ../shared: the labeled pages)
-        paths += sorted(shared_corpus("dragnet").glob("*.html"))[:80]
+    paths = labeled_and_corpus_pages("dragnet", each=80)
     assert sum(len(assert_same_elements(raw_tree(path.read_bytes()), compiled)) for path in paths)
 
 

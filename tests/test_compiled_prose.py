@@ -3,26 +3,18 @@ the numpy batch and of the one-text reference, text by text."""
 
 from __future__ import annotations
 
-import contextlib
-from pathlib import Path
-
 import numpy as np
 import pytest
-from conftest import shared_corpus
+from conftest import compiled_or_skip, labeled_and_corpus_pages
 
 from newsml.compiled import compiled_module
 from newsml.features import prose
 from newsml.page import load_page
 
-REPO = Path(__file__).resolve().parent.parent
-
 
 @pytest.fixture(scope="module")
 def compiled():
-    if prose.COMPILED is None:
-        pytest.skip("the compiled prose counts are not built (no C compiler at install) or "
-                    "NEWSML_PURE_PYTHON is set: numpy counts them")
-    return prose.COMPILED
+    return compiled_or_skip(prose.COMPILED, "features._prose_counts", "numpy counts")
 
 
 def in_c(compiled, texts: list[str]) -> np.ndarray:
@@ -46,11 +38,7 @@ def test_the_compiled_counts_are_those_of_numpy_and_of_the_reference(compiled):
 
 
 def test_the_compiled_counts_on_labeled_and_corpus_pages(compiled):
-    paths = sorted((REPO / "labeled").glob("*.html"))
-    with contextlib.suppress(pytest.skip.Exception):      # (without ../shared: the labeled pages)
-        paths += sorted(shared_corpus("cwced_zh").glob("*.html"))[:30]
-        paths += sorted(shared_corpus("cleaneval_en").glob("*.html"))[:30]
-    for path in paths:
+    for path in labeled_and_corpus_pages("cwced_zh", "cleaneval_en", each=30):
         texts = [node.text for node in load_page(path.read_bytes()).nodes]
         np.testing.assert_array_equal(in_c(compiled, texts), prose._batch_counts(texts))
 

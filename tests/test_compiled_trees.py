@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import numpy as np
 import pytest
+from conftest import compiled_or_skip
 from sklearn.ensemble import HistGradientBoostingClassifier
 
 from newsml.compiled import compiled_module
@@ -15,10 +16,7 @@ from newsml.extract import _shipped
 
 @pytest.fixture()
 def compiled():
-    if trees.COMPILED is None:
-        pytest.skip("the compiled tree reading was not built (no C compiler at install) "
-                    "or NEWSML_PURE_PYTHON is set")
-    return trees.COMPILED
+    return compiled_or_skip(trees.COMPILED, "estimators._quickscorer", "numpy reads the masks")
 
 
 def _awkward_rows(frozen: FrozenTrees, n_features: int, seed: int) -> np.ndarray:

@@ -11,7 +11,7 @@ from pathlib import Path
 
 import numpy as np
 import pytest
-from conftest import shared_corpus
+from conftest import compiled_or_skip, shared_corpus
 
 from newsml import nodes
 from newsml.nodes import Segmentation, walk_in_python
@@ -23,13 +23,7 @@ REPO = Path(__file__).resolve().parent.parent
 
 @pytest.fixture(scope="module")
 def compiled():
-    if nodes.COMPILED is None:
-        reason = ("not built (no C compiler at install), or not on the import path (python -m pytest "
-                  "runs the source folder, not the installed package: run pytest)"
-                  if importlib.util.find_spec("newsml._walk") is None
-                  else "built for another lxml, or turned off by NEWSML_PURE_PYTHON")
-        pytest.skip(f"the compiled walk is {reason}: the package walks in Python (same results, slower)")
-    return nodes.COMPILED.segment_tree
+    return compiled_or_skip(nodes.COMPILED, "_walk", "the package walks in Python").segment_tree
 
 
 def assert_same(a: Segmentation, b: Segmentation) -> None:
