@@ -16,6 +16,9 @@ Python walk otherwise (or when ``NEWSML_PURE_PYTHON`` is set).
 """
 
 cimport lxml.includes.etreepublic as cetree
+from cpython.unicode cimport (
+    Py_UNICODE_ISSPACE, PyUnicode_DATA, PyUnicode_GET_LENGTH, PyUnicode_KIND, PyUnicode_READ,
+)
 from libc.stdint cimport int64_t
 from libc.stdlib cimport free, realloc
 from libc.string cimport strcmp
@@ -30,14 +33,13 @@ import numpy as np
 from newsml.groupings import normal_class
 from newsml.nodes import Pieces, Segmentation, TextNode, _block_tree
 from newsml.tags import BLOCK_TAGS, BREAK_TAGS
-from newsml.text import SPLIT_LIMIT, normalize_space, visible_chars
+from newsml.text import normalize_space
 
 #: The version of lxml this module was compiled against (its C structures are that one's).
 BUILT_FOR_LXML = NEWSML_LXML_VERSION.decode("ascii")
 
 cdef frozenset _BLOCK = frozenset(BLOCK_TAGS)
 cdef frozenset _BREAK = frozenset(BREAK_TAGS)
-cdef Py_ssize_t _LIMIT = SPLIT_LIMIT
 
 
 cdef inline tree.xmlNode* _parent_element(tree.xmlNode* c):
@@ -57,6 +59,17 @@ cdef inline bint _has_attribute(tree.xmlNode* c, const char* name):
             return True
         attribute = attribute.next
     return False
+
+
+cdef Py_ssize_t _visible_chars(str text):
+    """:func:`newsml.text.visible_chars`: the characters that are not whitespace as
+    ``str.split`` reads it (``Py_UNICODE_ISSPACE``), counted without splitting."""
+    cdef Py_ssize_t i, n = PyUnicode_GET_LENGTH(text), visible = 0
+    cdef int kind = PyUnicode_KIND(text)
+    cdef void* data = PyUnicode_DATA(text)
+    for i in range(n):
+        visible += not Py_UNICODE_ISSPACE(PyUnicode_READ(kind, data, i))
+    return visible
 
 
 cdef inline bint _is_link(tree.xmlNode* c):
@@ -121,7 +134,7 @@ cdef class _Walk:
     cdef _Numbers parents, spans, node_blocks
     cdef dict groups, paths, index, names
     cdef Py_ssize_t chars, link_chars, line, link_depth, p_seen, run_depth, n_opened, capacity
-    cdef object first_normal, run_path
+    cdef object run_path
     cdef tree.xmlNode* run_block
     cdef tree.xmlNode** opened
 
@@ -163,8 +176,6 @@ cdef class _Walk:
             text = "".join(self.parts)
             if "\n" in text and "pre" in self.run_path:
                 normal = "\n".join(line for line in map(normalize_space, text.split("\n")) if line)
-            elif len(self.parts) == 1 and self.first_normal is not None:
-                normal = self.first_normal
             else:
                 normal = normalize_space(text)
             self.nodes.append(TextNode(len(self.nodes), text if normal == text else normal, self.chars,
@@ -178,25 +189,19 @@ cdef class _Walk:
         return 0
 
     cdef int add(self, str text, tree.xmlNode* owner, tree.xmlNode* source) except -1:
-        cdef Py_ssize_t visible
-        cdef list split
-        if len(text) <= _LIMIT:
-            split = text.split()
-            normal = " ".join(split)
-            visible = len(normal) - len(split) + 1 if split else 0
-        else:
-            normal = None
-            visible = visible_chars(text)
+        cdef Py_ssize_t visible = _visible_chars(text)
         if not self.parts:
             block = self.blocks[-1]
             self.run_block = <tree.xmlNode*><size_t>block[0]
             self.run_path = block[1]
             self.run_depth = block[3]
-            self.first_normal = normal
         self.parts.append(text)
         if visible:
             if not self.chars:
-                self.line = cetree.elementFactory(self.doc, source).sourceline or 0
+                if 0 < source.line < 65535:              # (lxml's sourceline, read in place)
+                    self.line = source.line
+                else:                                    # (past 65,534 libxml2 keeps it elsewhere)
+                    self.line = cetree.elementFactory(self.doc, source).sourceline or 0
             if self.keep_pieces:
                 self.piece_owners.append(cetree.elementFactory(self.doc, owner))
                 self.piece_texts.append(text)
@@ -282,7 +287,7 @@ def segment_tree(cetree._Element body not None, bint pieces=False):
     walk.parents, walk.spans, walk.node_blocks = _Numbers(), _Numbers(), _Numbers()
     walk.groups, walk.paths, walk.index, walk.names = {}, {}, {}, {}
     walk.tags = [] if body.tag == "html" else ["html"]
-    walk.first_normal, walk.run_path, walk.run_block = None, (), c
+    walk.run_path, walk.run_block = (), c
     while True:
         walk.enter(c)
         following = _first_element(c)

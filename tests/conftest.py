@@ -44,7 +44,11 @@ def compiled_or_skip(module: ModuleType | None, name: str, fallback: str) -> Mod
             reason = ("not built (no C compiler at install), or not on the import path (python -m pytest "
                       "runs the source folder, not the installed package: run pytest)")
         else:
-            reason = "built for another lxml than the one installed"
+            try:
+                importlib.import_module(f"newsml.{name}")
+                reason = "built for another lxml than the one installed"
+            except (ImportError, ValueError) as exc:
+                reason = f"not importable ({exc})"
         pytest.skip(f"newsml.{name} is {reason}: {fallback} (same results, slower)")
     return module
 
