@@ -382,15 +382,22 @@ def attribute_kinds(list elements, list tags):
     return kinds, list(keys)
 
 
-def alike_siblings(list elements, list parents, list marks):
-    """For each (parent, mark) pair: how many element children of ``elements[parent]``
-    carry ``mark`` (:func:`children_by_mark`, read once per parent); 1 where the parent
-    has at most one child (the loop of :class:`newsml.features.repetition.RepetitionFeatures`)."""
+def alike_siblings(list elements, const int64_t[::1] parents, const int64_t[::1] kinds, list kind_marks):
+    """For each (parent, kind) pair: how many element children of ``elements[parent]``
+    carry the mark ``kind_marks[kind]`` (:func:`children_by_mark`, read once per parent); 1
+    where the parent has at most one child (the loop of
+    :class:`newsml.features.repetition.RepetitionFeatures`), as an int64 array."""
+    if parents.shape[0] != kinds.shape[0]:
+        raise ValueError("one kind per parent")
     cdef dict by_parent = {}
-    cdef list alike = []
-    for parent, mark in zip(parents, marks):
+    out = np.ones(parents.shape[0], dtype=np.int64)
+    cdef int64_t[::1] alike = out
+    cdef Py_ssize_t i
+    for i in range(parents.shape[0]):
+        parent = parents[i]
         counts = by_parent.get(parent, False)
         if counts is False:
             counts = by_parent[parent] = children_by_mark(elements[parent])
-        alike.append(1 if counts is None else counts[mark])
-    return alike
+        if counts is not None:
+            alike[i] = counts[kind_marks[kinds[i]]]
+    return out

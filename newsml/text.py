@@ -83,6 +83,9 @@ def has_token(text: str) -> bool:
 #: piece by piece: ``str.split`` (and ``re.sub``) would hold every word of the text as its
 #: own object at once (50 MB of text in one paragraph: 700 MB more).
 SPLIT_LIMIT = 1 << 20
+#: Most characters the counts of many texts look up at once (arrays of a few bytes per
+#: character: at 2**20, 22 MB at once on a 10 MB page, when the evidence matrix is held).
+RUN_CHARS = 1 << 18
 _SPACE_RE = re.compile(r"\s")
 #: Where a text may be cut for counting: before whitespace or a CJK character (each CJK
 #: character is a token of its own, and no run the counts read spans one).
@@ -158,23 +161,20 @@ def _token_classes() -> np.ndarray:
 def count_tokens_each(texts: Sequence[str]) -> np.ndarray:
     """``[count_tokens(text) for text in texts]`` as an int64 array, counted with numpy.
 
-    A page's texts are counted together, a chunk of about :data:`SPLIT_LIMIT` characters
-    at a time: tokens are the CJK characters plus the starts of letter/digit runs, read
-    from a table of character classes, where a regular expression would make a string
-    of every token. Chunks with characters past the table (emoji, rare CJK) and texts
-    longer than a chunk are counted by :func:`count_tokens`.
+    A page's texts are counted together, runs of at most :data:`RUN_CHARS` characters at a
+    time (:func:`short_runs`): tokens are the CJK characters plus the starts of
+    letter/digit runs, read from a table of character classes, where a regular expression
+    would make a string of every token. Runs with characters past the table (emoji, rare
+    CJK) are counted by :func:`count_tokens`, texts past :data:`SPLIT_LIMIT` piece by piece.
     """
-    if sum(map(len, texts)) + len(texts) <= SPLIT_LIMIT:  # most pages: one chunk
+    lengths = np.fromiter(map(len, texts), dtype=np.int64, count=len(texts)) + 1   # (and a line feed)
+    if lengths.sum() <= RUN_CHARS:  # most pages: one chunk
         return _count_chunk(texts)
     counts = np.zeros(len(texts), dtype=np.int64)
-    start = size = 0
-    for end, text in enumerate(texts):
-        size += len(text) + 1
-        if size > SPLIT_LIMIT:
-            counts[start:end] = _count_chunk(texts[start:end])
-            counts[end] = _count_long(text)  # may be long: counted alone
-            start, size = end + 1, 0
-    counts[start:] = _count_chunk(texts[start:])
+    for i in np.flatnonzero(lengths > SPLIT_LIMIT).tolist():
+        counts[i] = _count_long(texts[i])
+    for run in short_runs(lengths, SPLIT_LIMIT, RUN_CHARS):
+        counts[run] = _count_chunk([texts[i] for i in run.tolist()])
     return counts
 
 
@@ -265,7 +265,7 @@ _IS_PERIOD_COMMA = _marks_table(PERIODS_AND_COMMAS)
 
 def punctuation_counts(texts: list[str]) -> np.ndarray:
     """:func:`count_punctuation` of each text, looked up for many at once (in runs of at
-    most :data:`SPLIT_LIMIT` characters; a longer text alone, by the pattern)."""
+    most :data:`RUN_CHARS` characters; a text past :data:`SPLIT_LIMIT` alone, by the pattern)."""
     return _marks_each(texts, _IS_PUNCTUATION, count_punctuation)
 
 
@@ -278,27 +278,33 @@ def periods_commas_each(texts: list[str]) -> np.ndarray:
 def _marks_each(texts: list[str], table: np.ndarray, count: Callable[[str], int]) -> np.ndarray:
     """The marks ``table`` holds in each text (``count``: the same for one text, by a pattern).
 
-    Texts are looked up in runs of at most :data:`SPLIT_LIMIT` characters in all (a longer
-    text alone, by ``count``); where each run ends is found on the texts' running lengths,
-    not text by text (a 10 MB page has 180,000 texts).
+    Texts are looked up in runs of at most :data:`RUN_CHARS` characters in all (a text
+    past :data:`SPLIT_LIMIT` alone, by ``count``; see :func:`short_runs`).
     """
     lengths = np.fromiter(map(len, texts), dtype=np.int64, count=len(texts))
-    if lengths.sum() <= SPLIT_LIMIT:
+    if lengths.sum() <= RUN_CHARS:
         return _run_marks(texts, table, lengths)
     counts = np.zeros(len(texts), dtype=np.int64)
     for i in np.flatnonzero(lengths > SPLIT_LIMIT).tolist():
         counts[i] = count(texts[i])
-    short = np.flatnonzero(lengths <= SPLIT_LIMIT)
+    for run in short_runs(lengths, SPLIT_LIMIT, RUN_CHARS):
+        counts[run] = _run_marks([texts[i] for i in run.tolist()], table, lengths[run])
+    return counts
+
+
+def short_runs(lengths: np.ndarray, longest: int, most: int) -> Iterator[np.ndarray]:
+    """The indices of the texts of at most ``longest`` characters, in runs of consecutive
+    ones of at most ``most`` characters in all (a text longer than ``most`` alone). Where
+    each run ends is found on the running lengths, not text by text (a 10 MB page has
+    180,000 texts)."""
+    short = np.flatnonzero(lengths <= longest)
     ends = np.cumsum(lengths[short])
     start = 0
     while start < len(short):
         before = int(ends[start - 1]) if start else 0
-        # the texts from ``start`` whose end stays within SPLIT_LIMIT characters of the run's start
-        stop = max(int(np.searchsorted(ends, before + SPLIT_LIMIT, side="right")), start + 1)
-        run = short[start:stop]
-        counts[run] = _run_marks([texts[i] for i in run.tolist()], table, lengths[run])
+        stop = max(int(np.searchsorted(ends, before + most, side="right")), start + 1)
+        yield short[start:stop]
         start = stop
-    return counts
 
 
 def _run_marks(texts: list[str], table: np.ndarray, lengths: np.ndarray) -> np.ndarray:

@@ -243,6 +243,7 @@ def test_punctuation_of_many_texts_at_once_is_that_of_each(monkeypatch):
     expected = [count_punctuation(text) for text in texts]
     assert text_module.punctuation_counts(texts).tolist() == expected
     monkeypatch.setattr(text_module, "SPLIT_LIMIT", 8)         # runs of a few texts, and long texts alone
+    monkeypatch.setattr(text_module, "RUN_CHARS", 8)
     runs = []
     run_marks = text_module._run_marks
     monkeypatch.setattr(text_module, "_run_marks",
@@ -251,6 +252,11 @@ def test_punctuation_of_many_texts_at_once_is_that_of_each(monkeypatch):
     assert all(sum(map(len, run)) <= 8 for run in runs)             # no run past the limit
     assert [text for run in runs for text in run] == [text for text in texts if len(text) <= 8]
     assert len(runs) == 3                                             # each run as long as the limit allows
+    runs.clear()
+    monkeypatch.setattr(text_module, "RUN_CHARS", 4)            # runs shorter than the longest short text
+    assert text_module.punctuation_counts(texts).tolist() == expected
+    assert [text for run in runs for text in run] == [text for text in texts if len(text) <= 8]
+    assert all(sum(map(len, run)) <= 4 or len(run) == 1 for run in runs)
 
 
 def test_families_and_markup_tokens_of_attributes_alone_are_those_of_them_joined():

@@ -96,7 +96,7 @@ def test_pieces_name_the_element_holding_each_text():
 def test_token_counts_are_the_regex_counts_node_by_node(monkeypatch):
     """Page.token_counts (count_tokens_each: a table of character classes) counts what
     tokens() finds, text by text: case changes that add characters, CJK next to words,
-    characters past the table, chunks cut at SPLIT_LIMIT."""
+    characters past the table, runs cut at RUN_CHARS, texts past SPLIT_LIMIT alone."""
     import numpy as np
 
     import newsml.text
@@ -107,8 +107,9 @@ def test_token_counts_are_the_regex_counts_node_by_node(monkeypatch):
     alphabet = ["a", "Z", "9", "_", "-", " ", "\n", "\xa0", "é", "İ", "Σ", "中", "ひ", "カ", "한",
                 "\u2019", "\u0307", "٣", "ǅ", "\U00020000", "\U0001f600"]
     rng = np.random.default_rng(2)
-    for limit in (newsml.text.SPLIT_LIMIT, 10):
+    for limit, run in ((newsml.text.SPLIT_LIMIT, newsml.text.RUN_CHARS), (10, 10), (10, 4)):
         monkeypatch.setattr(newsml.text, "SPLIT_LIMIT", limit)
+        monkeypatch.setattr(newsml.text, "RUN_CHARS", run)
         for case in range(2000):
             letters = alphabet if case % 3 == 0 else alphabet[:-2]  # most pages stay in the table
             sizes = rng.integers(0, 25, size=rng.integers(0, 8))

@@ -37,12 +37,13 @@ class AncestorFeatures(NodeFeatures):
         not_root = tree.parent != np.arange(len(tree.parent))
         branches = np.bincount(tree.parent[not_root], minlength=len(tree.parent)).astype(float)
         total = max(float(page.token_counts.sum()), 1.0)
-        columns = []
+        # (written column by column into the result: not twelve columns, then a copy of them)
+        out = np.empty((len(nodes), len(self.feature_names)))
         ancestor = tree.block
-        for _ in range(3):
+        for level in range(3):
             ancestor = tree.parent[ancestor]
-            columns += [tokens[ancestor] / total,
-                        links[ancestor] / np.maximum(chars[ancestor], 1.0),
-                        count[ancestor] / (count[ancestor] + 10.0),
-                        branches[ancestor] / (branches[ancestor] + 5.0)]
-        return np.column_stack(columns)
+            out[:, 4 * level] = tokens[ancestor] / total
+            out[:, 4 * level + 1] = links[ancestor] / np.maximum(chars[ancestor], 1.0)
+            out[:, 4 * level + 2] = count[ancestor] / (count[ancestor] + 10.0)
+            out[:, 4 * level + 3] = branches[ancestor] / (branches[ancestor] + 5.0)
+        return out

@@ -44,12 +44,11 @@ class RepetitionFeatures(NodeFeatures):
         counted = counted[parents[counted] != counted]
         # each element's signature, from its kind of attributes: worked out once per kind
         kind_marks = [(tag, normal_class(classes)) for tag, classes, _, _ in kinds.keys]
-        marks = [kind_marks[kind] for kind in kinds.kind[counted].tolist()]
-        above = parents[counted].tolist()
         if COMPILED is not None and COMPILED.plain(elements[0]):   # (the same counts, read in C)
-            alike = np.asarray(COMPILED.alike_siblings(elements, above, marks), dtype=np.int64)
+            alike = COMPILED.alike_siblings(elements, parents[counted], kinds.kind[counted], kind_marks)
         else:
-            alike = self._alike(elements, above, marks)
+            alike = self._alike(elements, parents[counted].tolist(),
+                                [kind_marks[kind] for kind in kinds.kind[counted].tolist()])
         column = np.zeros(len(elements))
         column[counted] = np.minimum(np.log1p(alike - 1) / np.log1p(self.many), 1.0)
         return np.column_stack([column[tree.block], column[up1], column[up2]])
