@@ -386,18 +386,21 @@ def alike_siblings(list elements, const int64_t[::1] parents, const int64_t[::1]
     """For each (parent, kind) pair: how many element children of ``elements[parent]``
     carry the mark ``kind_marks[kind]`` (:func:`children_by_mark`, read once per parent); 1
     where the parent has at most one child (the loop of
-    :class:`newsml.features.repetition.RepetitionFeatures`), as an int64 array."""
+    :class:`newsml.features.repetition.RepetitionFeatures`), as an int64 array. The pairs
+    are taken parent by parent, so only one parent's counts are held at a time."""
     if parents.shape[0] != kinds.shape[0]:
         raise ValueError("one kind per parent")
-    cdef dict by_parent = {}
     out = np.ones(parents.shape[0], dtype=np.int64)
     cdef int64_t[::1] alike = out
-    cdef Py_ssize_t i
-    for i in range(parents.shape[0]):
-        parent = parents[i]
-        counts = by_parent.get(parent, False)
-        if counts is False:
-            counts = by_parent[parent] = children_by_mark(elements[parent])
+    cdef const int64_t[::1] order = np.argsort(parents, kind="stable")
+    cdef Py_ssize_t j, i
+    cdef int64_t current = -1
+    counts = None
+    for j in range(order.shape[0]):
+        i = order[j]
+        if parents[i] != current:
+            current = parents[i]
+            counts = children_by_mark(elements[current])
         if counts is not None:
             alike[i] = counts[kind_marks[kinds[i]]]
     return out

@@ -218,6 +218,12 @@ def test_belief_context_reads_neighbours_containers_and_the_main_container():
     assert column["in_main"].tolist() == [0, 0, 1, 1, 1, 0]
     assert column["between"].tolist() == [0, 0, 1, 1, 1, 0]
     assert belief_context(load_page("<p>x</p>"), np.zeros(1))[0, CONTEXT_NAMES.index("in_main")] == 0
+    # written into the last columns of a wider matrix (as fusion does): the same columns
+    wide = np.full((6, 3 + len(CONTEXT_NAMES)), 7.0)
+    assert belief_context(page, belief, out=wide[:, 3:]) is not None
+    assert np.array_equal(wide[:, 3:], C) and (wide[:, :3] == 7.0).all()
+    with pytest.raises(ValueError, match="shape"):
+        belief_context(page, belief, out=wide)
 
 
 def test_belief_context_boxes_hold_every_node_below_not_only_siblings():

@@ -28,31 +28,39 @@ from ..page import Page
 CONTEXT_NAMES = ("belief", "near2", "near5", "box1", "box2", "box3", "in_main", "between")
 
 
-def belief_context(page: Page, belief: np.ndarray, main_share: float = 0.8) -> np.ndarray:
-    """The ``CONTEXT_NAMES`` columns for one page's nodes, given one belief per node."""
+def belief_context(page: Page, belief: np.ndarray, main_share: float = 0.8,
+                   out: np.ndarray | None = None) -> np.ndarray:
+    """The ``CONTEXT_NAMES`` columns for one page's nodes, given one belief per node;
+    written into ``out`` (one row per node, a column per name) when given, and returned:
+    fusion writes them into the evidence matrix's last columns, with no copy of them."""
     n = len(page.nodes)
+    if out is None:
+        out = np.zeros((n, len(CONTEXT_NAMES)))
+    if out.shape != (n, len(CONTEXT_NAMES)):
+        raise ValueError(f"out has shape {out.shape}, not {(n, len(CONTEXT_NAMES))}")
     if n == 0:
-        return np.zeros((0, len(CONTEXT_NAMES)))
+        return out
     belief = np.asarray(belief, dtype=float)
     tokens = page.token_counts
     tree = page.block_tree
     parent, block = tree.parent, tree.block
     levels = page.block_levels
-    columns = [belief, gaussian_smooth(belief, 2.0), gaussian_smooth(belief, 5.0)]
+    out[:, 0] = belief
+    out[:, 1] = gaussian_smooth(belief, 2.0)
+    out[:, 2] = gaussian_smooth(belief, 5.0)
     weight = np.maximum(tokens, 1.0)            # a node without tokens ("|", "—") still counts
     mass = tree.subtree_sums(belief * weight, levels)
     size = tree.subtree_sums(weight, levels)
     ancestor = block
-    for _ in range(3):
+    for column in (3, 4, 5):
         ancestor = parent[ancestor]
-        columns.append(mass[ancestor] / size[ancestor])
-    columns.append(_inside_main(tree, levels, belief * tokens, main_share))
+        out[:, column] = mass[ancestor] / size[ancestor]
+    out[:, 6] = _inside_main(tree, levels, belief * tokens, main_share)
     confident = np.flatnonzero(belief >= 0.5)
-    between = np.zeros(n)
+    out[:, 7] = 0.0
     if confident.size:
-        between[confident[0]:confident[-1] + 1] = 1.0
-    columns.append(between)
-    return np.column_stack(columns)
+        out[confident[0]:confident[-1] + 1, 7] = 1.0
+    return out
 
 
 def _inside_main(tree: BlockTree, levels: list[np.ndarray], mass_of_node: np.ndarray,

@@ -318,7 +318,7 @@ class Fusion(NodeMethod):
         rows = self.evidence_matrix(page, spare=context)
         belief = self.combiner_.belief(rows[:, :self._width(self.evidence)])
         if booster is not None:
-            rows[:, rows.shape[1] - context:] = belief_context(page, belief)
+            belief_context(page, belief, out=rows[:, rows.shape[1] - context:])
             belief = _news_probability(booster, rows)
         return self.assembly_.smooth(belief)
 
