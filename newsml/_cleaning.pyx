@@ -23,7 +23,7 @@ BUILT_FOR_LXML = NEWSML_LXML_VERSION.decode("ascii")
 
 
 cdef int _folded_has_display_none(const char* value) except -1:
-    """Whether ``value`` (UTF-8) holds ``display:none`` once ASCII spaces are dropped and
+    """Whether ``value`` (UTF-8) holds ``display:none`` once spaces (U+0020) are dropped and
     the letters of DISPLAYNOE lower-cased: the XPath's translate() and contains(), on bytes
     (only ASCII changes, and an ASCII pattern matches UTF-8 bytes where it matches text)."""
     cdef size_t n = strlen(value), i, k = 0
@@ -49,46 +49,65 @@ cdef int _folded_has_display_none(const char* value) except -1:
     return found
 
 
-cdef bint _style_hides(tree.xmlAttr* attribute, tree.xmlNode* c, style_hides) except -1:
-    """Whether the style ``attribute`` of ``c`` hides it: read in C when its value is one
-    text, else by ``style_hides`` on lxml's reading of it."""
+cdef enum:
+    SHOWN = 0
+    HIDDEN = 1
+    UNUSUAL = 2     # an attribute value that is not one text: left to the XPath
+
+
+cdef const char* _value(tree.xmlAttr* attribute):
+    """The attribute's value when it is one text node ("" for none), else NULL (entity
+    references kept as nodes, in XML parsed without resolving them: the XPath compares
+    those in its own way)."""
     cdef tree.xmlNode* text = attribute.children
-    if text is not NULL and text.next is NULL and text.type == tree.XML_TEXT_NODE and text.content is not NULL:
-        return _folded_has_display_none(<const char*>text.content)
-    return bool(style_hides(cetree.attributeValue(c, attribute)))
+    if text is NULL:
+        return b""
+    if text.next is NULL and text.type == tree.XML_TEXT_NODE and text.content is not NULL:
+        return <const char*>text.content
+    return NULL
 
 
-cdef bint _hides(tree.xmlNode* c, style_hides) except -1:
-    """Whether the element has a ``hidden`` attribute, ``aria-hidden="true"`` or a style
-    attribute ``style_hides`` says hides it (attributes outside any namespace, as XPath's
-    ``@name`` reads them)."""
+cdef int _hides(tree.xmlNode* c) except -1:
+    """HIDDEN when the element has a ``hidden`` attribute, ``aria-hidden="true"`` or a
+    style with ``display:none`` (attributes outside any namespace, as XPath's ``@name``
+    reads them), UNUSUAL when one of those values is not one text, else SHOWN."""
     cdef tree.xmlAttr* attribute = c.properties
     cdef const char* name
+    cdef const char* value
+    cdef bint aria
     while attribute is not NULL:
         if attribute.ns is NULL:
             name = <const char*>attribute.name
             if strcmp(name, b"hidden") == 0:
-                return True
-            elif strcmp(name, b"aria-hidden") == 0:
-                if cetree.attributeValue(c, attribute) == "true":
-                    return True
-            elif strcmp(name, b"style") == 0:
-                if _style_hides(attribute, c, style_hides):
-                    return True
+                return HIDDEN
+            aria = strcmp(name, b"aria-hidden") == 0
+            if aria or strcmp(name, b"style") == 0:
+                value = _value(attribute)
+                if value is NULL:
+                    return UNUSUAL
+                if strcmp(value, b"true") == 0 if aria else _folded_has_display_none(value):
+                    return HIDDEN
         attribute = attribute.next
-    return False
+    return SHOWN
 
 
-def hidden_elements(cetree._Element element not None, style_hides):
+def hidden_elements(cetree._Element element not None):
     """The elements of ``element``'s document (all of it, as XPath's ``/descendant::*``), in
-    document order, that have a ``hidden`` attribute, ``aria-hidden="true"``, or a style
-    for which ``style_hides(value)`` is true."""
+    document order, that have a ``hidden`` attribute, ``aria-hidden="true"`` or a style
+    that holds ``display:none`` once spaces (U+0020) are dropped and DISPLAYNOE
+    lower-cased; None when a value of those attributes is not one text node (the caller
+    asks the XPath then). Nothing in the tree changes while it is walked: no Python code
+    runs but the making of the element objects found."""
     cdef tree.xmlNode* top = <tree.xmlNode*>element._doc._c_doc
     cdef tree.xmlNode* c = _first_element(top)
     cdef tree.xmlNode* following
-    found = []
+    cdef list found = []
+    cdef int hides
     while c is not NULL:
-        if _hides(c, style_hides):
+        hides = _hides(c)
+        if hides == UNUSUAL:
+            return None
+        if hides == HIDDEN:
             found.append(cetree.elementFactory(element._doc, c))
         following = _first_element(c)
         while following is NULL and c is not top:    # no child: the next sibling, or above

@@ -200,7 +200,7 @@ cdef class _Walk:
             if not self.chars:
                 if 0 < source.line < 65535:              # (lxml's sourceline, read in place)
                     self.line = source.line
-                else:                                    # (past 65,534 libxml2 keeps it elsewhere)
+                else:                                    # (0, or 65,535: lxml works out which)
                     self.line = cetree.elementFactory(self.doc, source).sourceline or 0
             if self.keep_pieces:
                 self.piece_owners.append(cetree.elementFactory(self.doc, owner))

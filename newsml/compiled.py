@@ -23,7 +23,7 @@ def pure_python() -> bool:
 
 def compiled_module(name: str) -> ModuleType | None:
     """The compiled module ``newsml.<name>``, or None: when it was not built (or fails to
-    load), when :func:`pure_python` says no, or when it reads lxml's C structures
+    load), when :func:`pure_python` says so, or when it reads lxml's C structures
     (``BUILT_FOR_LXML``) and was compiled against another version of lxml than the one in use."""
     if pure_python():
         return None

@@ -16,19 +16,16 @@ not touch Python's recursion limit.
 
 from __future__ import annotations
 
-import logging
 from array import array
 from dataclasses import dataclass, field
 from itertools import chain
-from typing import Any, NamedTuple
+from typing import NamedTuple
 
 import numpy as np
 
 from .compiled import compiled_module
 from .tags import BLOCK_TAGS, BREAK_TAGS, Element, is_link
 from .text import SPLIT_LIMIT, count_tokens, normal_and_visible, normalize_space, visible_chars, words
-
-log = logging.getLogger(__name__)
 
 
 @dataclass(slots=True, eq=False)
@@ -423,14 +420,7 @@ def _block_tree(parent: np.ndarray, block: np.ndarray, elements: list[Element],
     return BlockTree(parent, depth, block, elements, tags)
 
 
-def _compiled_module() -> Any:
-    """The compiled walk's module (:mod:`newsml._walk`), or None: when the package was
-    installed without it (no C compiler), ``NEWSML_PURE_PYTHON`` is set, or it was
-    compiled against another version of lxml than the one in use (it reads lxml's C
-    structures; see :func:`~newsml.compiled.compiled_module`)."""
-    return compiled_module("_walk")
-
-
-#: The compiled walk's module when usable (see :func:`_compiled_module`), else None: its
+#: The compiled walk's module (:mod:`newsml._walk`) when usable, else None (not built, turned
+#: off, or compiled against another lxml: :func:`~newsml.compiled.compiled_module`): its
 #: functions give what their Python counterparts give, faster.
-COMPILED = _compiled_module()
+COMPILED = compiled_module("_walk")

@@ -50,6 +50,15 @@ def test_the_compiled_counts_refuse_what_they_cannot_read(compiled):
         compiled.batch_counts(["x"], prose._bmp_bits(), prose._astral_bits, prose._STOP_CODES[::-1].copy())
     with pytest.raises(ValueError, match="Basic Multilingual Plane"):
         compiled.batch_counts(["x"], prose._bmp_bits()[:10], prose._astral_bits, prose._STOP_CODES)
+    with pytest.raises(TypeError):
+        compiled.batch_counts(["x"], prose._bmp_bits(), prose._astral_bits, None)
+    class Text(str):
+        pass
+    assert in_c(compiled, [Text("the cat")]).tolist() == in_c(compiled, ["the cat"]).tolist()
+    texts = ["a 😀 b", "the end"]           # a callback that changes the list read: no effect
+    changed = compiled.batch_counts(texts, prose._bmp_bits(), lambda char: texts.clear() or
+                                    prose._astral_bits(char), prose._STOP_CODES)
+    assert changed.tolist() == in_c(compiled, ["a 😀 b", "the end"]).tolist()
     with pytest.raises(ValueError, match="lower-case ASCII letters"):
         compiled.word_code(b"abcdefghijklm")
     assert compiled.word_code(b"ba") == 2 + (1 << 5)

@@ -71,6 +71,8 @@ def test_the_compiled_reading_refuses_arrays_that_do_not_fit(compiled):
         compiled.leaf_values(X, *args[:4], masks.table[:2], masks.values)
     with pytest.raises(ValueError, match="64 leaf values"):
         compiled.leaf_values(X, *args[:5], masks.values[:-1])
+    with pytest.raises(TypeError):
+        compiled.leaf_values(None, *args)
     with pytest.raises(ValueError, match="bounds"):
         compiled.leaf_values(X, args[0], args[1], args[2][:-1], *args[3:])
 

@@ -14,6 +14,7 @@ import pytest
 from conftest import compiled_or_skip, shared_corpus
 
 from newsml import nodes
+from newsml.compiled import compiled_module
 from newsml.nodes import Segmentation, walk_in_python
 from newsml.page import load_page
 from newsml.parse import parse
@@ -107,18 +108,18 @@ def test_sibling_signatures_counted_in_c_are_those_counted_in_python(compiled):
 
 def test_the_walk_falls_back_to_python_when_told_or_built_for_another_lxml(monkeypatch):
     monkeypatch.setenv("NEWSML_PURE_PYTHON", "1")
-    assert nodes._compiled_module() is None
+    assert compiled_module("_walk") is None
     monkeypatch.setenv("NEWSML_PURE_PYTHON", "0")       # (0, false, no: not set)
-    assert nodes._compiled_module() is nodes.COMPILED
+    assert compiled_module("_walk") is nodes.COMPILED
     monkeypatch.delenv("NEWSML_PURE_PYTHON")
     try:
         walk = importlib.import_module("newsml._walk")
     except ImportError:
-        assert nodes._compiled_module() is None
+        assert compiled_module("_walk") is None
         return
-    assert nodes._compiled_module() is walk or nodes.COMPILED is None
+    assert compiled_module("_walk") is walk or nodes.COMPILED is None
     monkeypatch.setattr(walk, "BUILT_FOR_LXML", "0.0.0")
-    assert nodes._compiled_module() is None
+    assert compiled_module("_walk") is None
 
 
 def test_attribute_kinds_read_in_c_are_those_read_in_python(compiled, monkeypatch):

@@ -60,9 +60,10 @@ cdef inline Py_ssize_t _below(const double* ascending, Py_ssize_t n, double x) n
 
 @cython.boundscheck(False)      # every index is checked against the shapes before the loop
 @cython.wraparound(False)
-def leaf_values(const double[:, ::1] X, const int64_t[::1] features, const double[::1] thresholds,
-                const int64_t[::1] bounds, const int64_t[::1] starts, const uint64_t[:, ::1] table,
-                const double[::1] values):
+def leaf_values(const double[:, ::1] X not None, const int64_t[::1] features not None,
+                const double[::1] thresholds not None, const int64_t[::1] bounds not None,
+                const int64_t[::1] starts not None, const uint64_t[:, ::1] table not None,
+                const double[::1] values not None):
     """Per row of ``X`` and tree: the value of the row's leaf.
 
     ``features[j]`` is split on at ``thresholds[bounds[j]:bounds[j + 1]]`` (ascending);

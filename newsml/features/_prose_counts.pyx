@@ -55,7 +55,8 @@ cdef inline unsigned int _letter(Py_UCS4 char) noexcept nogil:
 
 @cython.boundscheck(False)
 @cython.wraparound(False)
-def batch_counts(list texts, const uint8_t[::1] table, astral_bits, const uint64_t[::1] stop_codes):
+def batch_counts(texts, const uint8_t[::1] table not None, astral_bits,
+                 const uint64_t[::1] stop_codes not None):
     """Per text: stop words and function characters, words, Han characters, CJK marks,
     letters and digits, digits, Latin words, capitalized Latin words (int64, one row each).
 
@@ -68,7 +69,8 @@ def batch_counts(list texts, const uint8_t[::1] table, astral_bits, const uint64
     for i in range(1, stop_codes.shape[0]):
         if stop_codes[i - 1] >= stop_codes[i]:
             raise ValueError("stop codes must be distinct and ascending")
-    out = np.zeros((len(texts), 8), dtype=np.int64)
+    cdef tuple items = tuple(texts)     # (held: the callback cannot change what is read)
+    out = np.zeros((len(items), 8), dtype=np.int64)
     cdef int64_t[:, ::1] counts = out
     cdef dict astral = {}
     cdef int kind
@@ -78,9 +80,9 @@ def batch_counts(list texts, const uint8_t[::1] table, astral_bits, const uint64
     cdef bint in_word, plain
     cdef uint64_t code
     cdef int64_t stops, latin, han, marks, alnum, digits, capitals, function
-    for row in range(len(texts)):
-        text = texts[row]
-        if type(text) is not str:
+    for row in range(len(items)):
+        text = items[row]
+        if not isinstance(text, str):
             raise TypeError(f"texts must be str, not {type(text).__name__}")
         n = PyUnicode_GET_LENGTH(text)
         kind = PyUnicode_KIND(text)

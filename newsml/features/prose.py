@@ -23,6 +23,7 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 from functools import lru_cache
+from types import ModuleType
 
 import numpy as np
 
@@ -63,9 +64,21 @@ _LOWER_TO_ASCII = ("\u0130", "\u212a")
 #: The counts taken in C (:mod:`newsml.features._prose_counts`), or None: the same counts
 #: as :func:`_batch_counts`, without its arrays per character.
 COMPILED = compiled_module("features._prose_counts")
-#: The stop words as the compiled counts look them up (ascending numbers, see its word_code).
-_STOP_CODES = (np.array(sorted(map(COMPILED.word_code, _STOP_BYTES)), dtype=np.uint64)
-               if COMPILED is not None else None)
+
+
+def _stop_codes(compiled: ModuleType) -> np.ndarray | None:
+    """The stop words as the compiled counts look them up (ascending numbers, see its
+    ``word_code``); None, and the numpy counts, should a stop word not fit one (a quote,
+    or more than 12 letters)."""
+    try:
+        return np.array(sorted(map(compiled.word_code, _STOP_BYTES)), dtype=np.uint64)
+    except ValueError:
+        return None
+
+
+_STOP_CODES = _stop_codes(COMPILED) if COMPILED is not None else None
+if _STOP_CODES is None:
+    COMPILED = None
 
 
 def ends_sentence(text: str) -> bool:
@@ -233,8 +246,11 @@ def page_counts(texts: Sequence[str]) -> np.ndarray:
         return np.zeros((0, 8), dtype=np.int64)
     lengths = np.fromiter(map(len, texts), dtype=np.int64, count=len(texts))
     if COMPILED is not None:
-        total = COMPILED.batch_counts(list(texts), _bmp_bits(), _astral_bits, _STOP_CODES)
-        for long in np.flatnonzero(lengths > SPLIT_LIMIT).tolist():    # (as the batches count them)
+        longs = np.flatnonzero(lengths > SPLIT_LIMIT).tolist()      # (counted as the batches count them)
+        short = [text if length <= SPLIT_LIMIT else "" for text, length in zip(texts, lengths.tolist())] \
+            if longs else texts
+        total = COMPILED.batch_counts(short, _bmp_bits(), _astral_bits, _STOP_CODES)
+        for long in longs:
             total[long] = _long_counts(texts[long])
         return total
     if int(lengths.sum()) + len(texts) <= SPLIT_LIMIT:
