@@ -340,3 +340,9 @@ def test_kinds_are_named_sections_as_each_one_read_apart_is():
     assert _named_sections(keys).tolist() == expected
     assert any(expected) and not all(expected)
     assert not _named_sections([("div", "plain", None, None)]).any()
+    # ASCII names are searched lower-cased, others as they are: the same kinds either way
+    for extra in [("div", "COMMENTS", None, None), ("div", "été", "Disqus_Thread", None),
+                  ("div", "Ré-ply", None, None), ("div", "\u212a-reply", "reſpond", None)]:
+        mixed = [*keys, extra]
+        assert _named_sections(mixed).tolist() == [_names_section(*key[:3]) for key in mixed]
+    assert _named_sections([("div", "COMMENTS", None, None)]).tolist() == [True]
