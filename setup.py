@@ -4,7 +4,8 @@
   against lxml's public C API;
 - ``newsml/_cleaning.pyx``: the hidden elements a parsed page loses, also against lxml's;
 - ``newsml/estimators/_quickscorer.pyx``: the boosted trees' leaf masks read row by row;
-- ``newsml/features/_prose_counts.pyx``: the prose family's counts, a text at a time.
+- ``newsml/_text_counts.pyx``: the prose family's counts of many texts' characters, a text
+  at a time.
 
 All are optional: without a C compiler, or if one fails to build, the package installs
 without it and newsml uses its Python counterpart (the same results, slower). The two that
@@ -27,7 +28,7 @@ def compiled_modules() -> list[Extension]:
         Extension("newsml._walk", ["newsml/_walk.pyx"], **against_lxml),
         Extension("newsml._cleaning", ["newsml/_cleaning.pyx"], **against_lxml),
         Extension("newsml.estimators._quickscorer", ["newsml/estimators/_quickscorer.pyx"]),
-        Extension("newsml.features._prose_counts", ["newsml/features/_prose_counts.pyx"]),
+        Extension("newsml._text_counts", ["newsml/_text_counts.pyx"]),
     ]
     built = cythonize(extensions, language_level=3, quiet=True)
     for module in built:    # (cythonize drops ``optional``: a failed compile must not fail the install)

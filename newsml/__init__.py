@@ -8,13 +8,14 @@
 The package flows one way. Each module belongs to a stage and imports only from its
 own stage and earlier ones (``tests/test_architecture.py`` checks it):
 
-1. foundation: _version, compiled, errors, text, tags, progress, report, _registry, _params, output, processes
+1. foundation: _version, compiled, errors, text, tags, progress, report, _registry, _params, output,
+   processes
 2. input: encoding, _cleaning, parse, corpus, sources
 3. segmentation: nodes, _walk, groupings
 4. page: lang, title, page
 5. measurement: scoring, align
 6. assembly: assemble, comments, furniture, islands
-7. features: features, estimators, marked_body
+7. features: features, _text_counts, estimators, marked_body
 8. selection: model_selection
 9. methods: methods
 10. use: article, persistence, site_votes, adaptation, extract, labeling, training, extractor, evaluate

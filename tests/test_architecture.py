@@ -29,6 +29,7 @@ MODULES = {module_name(path): path for path in sorted(PACKAGE.rglob("*.py"))}
 def stages() -> dict[str, int]:
     """Top-level name (module or subpackage of newsml) -> its stage number."""
     doc = ast.get_docstring(ast.parse((PACKAGE / "__init__.py").read_text(encoding="utf-8"))) or ""
+    doc = re.sub(r",\n +", ", ", doc)       # (a stage's list may go on, indented, on the next line)
     found = {}
     for number, names in re.findall(r"^(\d+)\. [\w ]+: (.+)$", doc, flags=re.M):
         for name in names.split(","):

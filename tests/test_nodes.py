@@ -118,6 +118,19 @@ def test_token_counts_are_the_regex_counts_node_by_node(monkeypatch):
             assert counts.dtype == np.int64 and counts.tolist() == [len(tokens(text)) for text in texts]
 
 
+def test_lower_casing_changes_no_token_class_but_that_of_the_dotted_capital_i():
+    """What lets count_tokens_each read texts without lower-casing them (tokens() reads
+    them lower-cased): of the Basic Multilingual Plane, only 'İ' changes length, no other
+    character changes class in the token table, and none leaves the plane."""
+    import newsml.text
+
+    table = newsml.text._token_classes()
+    longer = [code for code in range(0x10000) if len(chr(code).lower()) != 1]
+    assert longer == [0x130]
+    assert all(table[ord(chr(code).lower())] == table[code] for code in range(0x10000) if code not in longer)
+    assert "\u03a3\u03a3".lower() == "\u03c3\u03c2" and table[0x3c2] == table[0x3c3] == table[0x3a3]
+
+
 def test_the_walk_counts_the_p_of_each_block_as_a_walk_of_the_whole_document_does():
     from pathlib import Path
 

@@ -14,7 +14,7 @@ The counts behind them are taken for all of a page's nodes at once (:func:`page_
 each character's classes are looked up in a table made from the same patterns
 :func:`_counts` reads one text at a time, and summed per node with numpy; or, when the
 package was built with a C compiler, counted a text at a time in C
-(:mod:`newsml.features._prose_counts`: the same counts, a fifth of the time and no array
+(:mod:`newsml._text_counts`: the same counts, a fifth of the time and no array
 per character).
 """
 
@@ -61,9 +61,9 @@ _LETTER, _UPPER, _WORD_CHAR, _ALNUM, _DIGIT, _HAN, _FUNCTION, _MARK = (1 << bit 
 _SEPARATOR = "\n"
 #: The only characters whose lower case holds a character of a Latin word (İ and the Kelvin sign).
 _LOWER_TO_ASCII = ("\u0130", "\u212a")
-#: The counts taken in C (:mod:`newsml.features._prose_counts`), or None: the same counts
+#: The counts taken in C (:mod:`newsml._text_counts`), or None: the same counts
 #: as :func:`_batch_counts`, without its arrays per character.
-COMPILED = compiled_module("features._prose_counts")
+COMPILED = compiled_module("_text_counts")
 
 
 def _stop_codes(compiled: ModuleType) -> np.ndarray | None:

@@ -1,12 +1,15 @@
 # cython: language_level=3
-"""The counts of :func:`newsml.features.prose.page_counts` taken in C (optional).
+"""Counts of many texts' characters taken in C (optional), a text at a time, with no array
+per character: the prose family's eight counts per text (:func:`batch_counts`), as its
+numpy batch (``newsml.features.prose._batch_counts``) takes them: each character's class
+bits looked up in the same table, the Latin words found by the same rule (a word starts
+at a letter that no word character runs into; quotes only continue a word), a word a stop
+word when, lower-cased, it is in the same set. On a news page of a few hundred texts most
+of numpy's time went to its calls, and on a 10 MB page its arrays were the largest thing
+the family held.
 
-The same eight counts per text as the numpy batch (``_batch_counts``): each character's
-class bits looked up in the same table, the Latin words found by the same rule (a word
-starts at a letter that no word character runs into; quotes only continue a word), a word
-is a stop word when, lower-cased, it is in the same set. One pass over each text's
-characters, no array per character: a news page of a few hundred texts spent most of
-this family's time in numpy's calls, and a 10 MB page 30 MB in its arrays.
+Built when the package is installed with a C compiler at hand; the family uses numpy
+otherwise (or when ``NEWSML_PURE_PYTHON`` is set).
 """
 
 import numpy as np
@@ -135,3 +138,4 @@ def batch_counts(texts, const uint8_t[::1] table not None, astral_bits,
         counts[row, 6] = latin
         counts[row, 7] = capitals
     return out
+

@@ -1,7 +1,9 @@
-"""The prose family's counts taken in C (newsml/features/_prose_counts.pyx) are those of
-the numpy batch and of the one-text reference, text by text."""
+"""The prose family's counts taken in C (newsml/_text_counts.pyx) are those of the numpy
+batch and of the one-text reference, text by text."""
 
 from __future__ import annotations
+
+from pathlib import Path
 
 import numpy as np
 import pytest
@@ -11,10 +13,12 @@ from newsml.compiled import compiled_module
 from newsml.features import prose
 from newsml.page import load_page
 
+REPO = Path(__file__).resolve().parent.parent
+
 
 @pytest.fixture(scope="module")
 def compiled():
-    return compiled_or_skip(prose.COMPILED, "features._prose_counts", "numpy counts")
+    return compiled_or_skip(prose.COMPILED, "_text_counts", "numpy counts")
 
 
 def in_c(compiled, texts: list[str]) -> np.ndarray:
@@ -66,8 +70,9 @@ def test_the_compiled_counts_refuse_what_they_cannot_read(compiled):
 
 def test_the_prose_counts_fall_back_to_numpy_when_told(monkeypatch, compiled):
     monkeypatch.setenv("NEWSML_PURE_PYTHON", "1")
-    assert compiled_module("features._prose_counts") is None
+    assert compiled_module("_text_counts") is None
     monkeypatch.undo()
     expected = prose.page_counts(TEXTS)
     monkeypatch.setattr(prose, "COMPILED", None)
     np.testing.assert_array_equal(prose.page_counts(TEXTS), expected)
+
