@@ -3,9 +3,8 @@
 :func:`newsml.parse.clean` removes for a ``hidden`` attribute, ``aria-hidden="true"`` or a
 style that hides them, the same elements in the same order as its XPath finds.
 
-Reads lxml's tree through lxml's public C API (``attributeValue``, ``elementFactory``):
-the elements are visited as libxml2 nodes, and an element object is made only for those
-found. Built when the package is installed with a C compiler at hand; ``newsml.parse``
+The elements and their attribute values are read as libxml2 nodes, and an element object
+is made, through lxml's public C API (``elementFactory``), only for those found. Built when the package is installed with a C compiler at hand; ``newsml.parse``
 uses it only when it was built against the lxml it runs with (:data:`BUILT_FOR_LXML`).
 """
 

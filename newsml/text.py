@@ -187,7 +187,8 @@ def _count_long(text: str) -> int:
 
 
 def _count_chunk(texts: Sequence[str]) -> np.ndarray:
-    """Token counts of ``texts`` (together about SPLIT_LIMIT characters at most)."""
+    """Token counts of ``texts`` (at most :data:`RUN_CHARS` characters together, or one text
+    of at most :data:`SPLIT_LIMIT`)."""
     if not texts:
         return np.zeros(0, dtype=np.int64)
     # Each text with a line feed after it (a line feed belongs to no token). tokens() reads
