@@ -5,7 +5,9 @@
 - ``newsml/_cleaning.pyx``: the hidden elements a parsed page loses, also against lxml's;
 - ``newsml/estimators/_quickscorer.pyx``: the boosted trees' leaf masks read row by row;
 - ``newsml/_text_counts.pyx``: the prose family's counts of many texts' characters, a text
-  at a time.
+  at a time;
+- ``newsml/_page_bytes.pyx``: the one look at a UTF-8 page's bytes that decides whether
+  they go to the parser as they are.
 
 All are optional: without a C compiler, or if one fails to build, the package installs
 without it and newsml uses its Python counterpart (the same results, slower). The two that
@@ -29,6 +31,7 @@ def compiled_modules() -> list[Extension]:
         Extension("newsml._cleaning", ["newsml/_cleaning.pyx"], **against_lxml),
         Extension("newsml.estimators._quickscorer", ["newsml/estimators/_quickscorer.pyx"]),
         Extension("newsml._text_counts", ["newsml/_text_counts.pyx"]),
+        Extension("newsml._page_bytes", ["newsml/_page_bytes.pyx"]),
     ]
     built = cythonize(extensions, language_level=3, quiet=True)
     for module in built:    # (cythonize drops ``optional``: a failed compile must not fail the install)

@@ -66,6 +66,9 @@ _HIDDEN_XPATH = etree.XPath(
 #: The hidden elements found in C (:mod:`newsml._cleaning`), or None (see
 #: :func:`hidden_elements`).
 COMPILED = compiled_module("_cleaning")
+#: The look at a page's bytes made in C (:mod:`newsml._page_bytes`), or None (see
+#: :func:`_ready_utf8`).
+BYTES_COMPILED = compiled_module("_page_bytes")
 _STRING_VALUE = etree.XPath("string()", smart_strings=False)
 _MARKUP_RE = re.compile(r"<\s*(?:[a-zA-Z][a-zA-Z0-9:-]*|!doctype)[\s/>]", re.IGNORECASE)
 _XML_DECL_RE = re.compile(r"^\s*<\?xml[^>]*\?>", re.IGNORECASE)
@@ -137,6 +140,8 @@ _LONG_TAG_RE = re.compile(r"(<[a-zA-Z][a-zA-Z0-9:-]*)[^<>]{" + str(2 * MAX_ATTRI
 #: twice as fast over a page without one, ten times with one.
 _ANY_LONG_TAG_RE = re.compile(r"<[a-zA-Z][^<>]{" + str(2 * MAX_ATTRIBUTES) + ",}")
 _ANY_LONG_TAG_BYTES_RE = re.compile(_ANY_LONG_TAG_RE.pattern.encode())
+#: A long tag's ``<`` is followed by at least this many bytes without ``<`` or ``>``.
+_LONG_RUN = 2 * MAX_ATTRIBUTES + 1
 _ATTRIBUTE_RE = re.compile(r"""[^\s"'>/=]+(?:\s*=\s*(?:"[^"]*"|'[^']*'|[^\s"'=<>`]+))?""")
 #: Containers of content shown only without scripts, never, or in a frame of its own.
 _FALLBACK_TAGS = frozenset({"noscript", "template", "iframe"})
@@ -286,10 +291,38 @@ def _ready_utf8(data: bytes) -> bytes | None:
 
     Without NUL bytes no page reads as UTF-16 (:func:`~newsml.encoding.utf16_without_bom`),
     so valid UTF-8 without a byte-order mark is decoded as UTF-8; each check below answers
-    as its counterpart over the text does, ASCII being the same in both.
+    as its counterpart over the text does, ASCII being the same in both. The checks of
+    the characters are made in one pass over the bytes in C where it was built
+    (:data:`BYTES_COMPILED`), else by :func:`_bytes_scan`.
     """
+    if data.startswith(BOMS):
+        return None
+    scan = BYTES_COMPILED.ready_scan if BYTES_COMPILED is not None else _bytes_scan
+    scanned = scan(data, _LONG_RUN)
+    if scanned is None:
+        return None
+    tags, long_starts = scanned
+    if _MARKUP_BYTES_RE.search(data) is None or tags > MAX_TAGS:
+        return None
+    declaration = _XML_DECL_BYTES_RE.match(data)
+    if declaration:
+        cut = declaration.end()
+        data = data[cut:]
+        long_starts = [at - cut for at in long_starts if at >= cut]
+    elif _NON_ASCII_START_RE.match(data):  # may be a space only text knows before a declaration
+        return None
+    return _limit_attributes_utf8(data, long_starts)
+
+
+def _bytes_scan(data: bytes, long_run: int) -> tuple[int, list[int]] | None:
+    """None for bytes that :func:`_ready_utf8` sends the way through text for their
+    characters: control characters, bytes that are not UTF-8, U+FFFE or U+FFFF, C1
+    controls, ``~{`` in ASCII (HZ-GB-2312), references to characters a tree cannot hold;
+    else the number of ``<`` and where each ``<`` stands that is followed by ``long_run``
+    bytes or more with no ``<`` or ``>`` (the Python counterpart of
+    ``newsml._page_bytes.ready_scan``)."""
     shape = data.translate(_BYTE_SHAPES)
-    if data.startswith(BOMS) or b"\0" in shape:
+    if b"\0" in shape:
         return None
     if data.isascii():
         if b"~{" in data:         # may be HZ-GB-2312, which decoding recognises
@@ -308,28 +341,24 @@ def _ready_utf8(data: bytes) -> bytes | None:
                       for hexadecimal, decimal in _CHAR_REF_BYTES_RE.findall(data)}
         if any(map(_unsafe_reference, references)):
             return None
-    if _MARKUP_BYTES_RE.search(data) is None or (len(data) > MAX_TAGS and data.count(b"<") > MAX_TAGS):
-        return None
-    declaration = _XML_DECL_BYTES_RE.match(data)
-    if declaration:
-        data, shape = data[declaration.end():], shape[declaration.end():]
-    elif _NON_ASCII_START_RE.match(data):  # may be a space only text knows before a declaration
-        return None
-    return _limit_attributes_utf8(data, shape)
+    long_starts = []
+    run = b"<" + b"a" * long_run
+    at = shape.find(run)
+    while at >= 0:
+        long_starts.append(at)
+        at = shape.find(run, at + 1)
+    return data.count(b"<"), long_starts
 
 
-def _limit_attributes_utf8(data: bytes, shape: bytes) -> bytes:
-    """:func:`limit_attributes` over UTF-8 bytes, given their shape (:data:`_BYTE_SHAPES`).
-
-    Only where a ``<`` starts a run of as many bytes as a long tag has characters (a
-    search of the shape finds those) may a tag be long: it is read as text there, and
+def _limit_attributes_utf8(data: bytes, long_starts: list[int]) -> bytes:
+    """:func:`limit_attributes` over UTF-8 bytes, given where each ``<`` stands that is
+    followed by as many bytes without ``<`` or ``>`` as a long tag has characters (see
+    :func:`_bytes_scan`): only there may a tag be long. It is read as text there, and
     shortened when it has as many characters too.
     """
     pieces: list[bytes] = []
     last = 0
-    run = b"<" + b"a" * (2 * MAX_ATTRIBUTES + 1)
-    at = shape.find(run)
-    while at >= 0:
+    for at in long_starts:
         candidate = _ANY_LONG_TAG_BYTES_RE.match(data, at)
         if candidate is not None:
             tag = candidate.group(0).decode("utf-8")  # from a '<' to before a '<', '>' or the end
@@ -337,7 +366,6 @@ def _limit_attributes_utf8(data: bytes, shape: bytes) -> bytes:
             if shortened != tag:
                 pieces += (data[last:at], shortened.encode("utf-8"))
                 last = candidate.end()
-        at = shape.find(run, at + 1)
     return b"".join((*pieces, data[last:])) if pieces else data
 
 

@@ -287,15 +287,20 @@ def test_the_long_tag_look_agrees_with_the_delimiters_found_by_numpy(monkeypatch
     assert answers == {True, False}
 
 
-def test_utf8_bytes_reach_the_parser_as_the_text_would(monkeypatch):
+@pytest.mark.parametrize("scan", ["as built", "python"])
+def test_utf8_bytes_reach_the_parser_as_the_text_would(monkeypatch, scan):
     """Where a UTF-8 page goes to the parser as its own bytes, they are the bytes of the
     text the way through text makes: controls, U+FFFE, character references, declarations,
-    spaces before them, long tags with multi-byte characters, broken sequences."""
+    spaces before them, long tags with multi-byte characters, broken sequences (the look
+    at the bytes in C where it was built, and in Python)."""
     import random
 
     from newsml import parse as parse_module
 
+    if scan == "python":
+        monkeypatch.setattr(parse_module, "BYTES_COMPILED", None)
     monkeypatch.setattr(parse_module, "MAX_ATTRIBUTES", 3)
+    monkeypatch.setattr(parse_module, "_LONG_RUN", 7)
     monkeypatch.setattr(parse_module, "_ANY_LONG_TAG_RE", re.compile(r"<[a-zA-Z][^<>]{6,}"))
     monkeypatch.setattr(parse_module, "_LONG_TAG_RE", re.compile(r"(<[a-zA-Z][a-zA-Z0-9:-]*)[^<>]{6,}"))
     monkeypatch.setattr(parse_module, "_ANY_LONG_TAG_BYTES_RE", re.compile(rb"<[a-zA-Z][^<>]{6,}"))
