@@ -19,8 +19,8 @@ cimport lxml.includes.etreepublic as cetree
 from cpython.unicode cimport (
     Py_UNICODE_ISSPACE, PyUnicode_DATA, PyUnicode_GET_LENGTH, PyUnicode_KIND, PyUnicode_READ,
 )
-from libc.stdint cimport int64_t
-from libc.stdlib cimport free, realloc
+from libc.stdint cimport int64_t, uint64_t
+from libc.stdlib cimport calloc, free, realloc
 from libc.string cimport strcmp
 from lxml.includes cimport tree
 
@@ -70,6 +70,26 @@ cdef Py_ssize_t _visible_chars(str text):
     for i in range(n):
         visible += not Py_UNICODE_ISSPACE(PyUnicode_READ(kind, data, i))
     return visible
+
+
+cdef bint _is_normal(str text):
+    """Whether :func:`newsml.text.normalize_space` leaves ``text`` as it is: no whitespace
+    (as ``str.split`` reads it) at either end, and only single spaces inside. Most texts
+    are; they then make no second string."""
+    cdef Py_ssize_t i, n = PyUnicode_GET_LENGTH(text)
+    cdef int kind = PyUnicode_KIND(text)
+    cdef void* data = PyUnicode_DATA(text)
+    cdef Py_UCS4 char
+    cdef bint after_space = True        # (a space at the start is one too many)
+    for i in range(n):
+        char = PyUnicode_READ(kind, data, i)
+        if Py_UNICODE_ISSPACE(char):
+            if after_space or char != 32:
+                return False
+            after_space = True
+        else:
+            after_space = False
+    return not after_space or n == 0
 
 
 cdef inline bint _is_link(tree.xmlNode* c):
@@ -124,6 +144,61 @@ cdef class _Numbers:
         return out
 
 
+cdef struct _Slot:
+    size_t key          # (0: an empty slot; no node sits at address 0)
+    int64_t value
+
+
+cdef class _PointerMap:
+    """Numbers by libxml2 node (open addressing in C): the walk's tables of its elements
+    held no Python number per element, whose freed memory a 10 MB page's walk left behind
+    (about 10 MB of its peak)."""
+
+    cdef _Slot* slots
+    cdef Py_ssize_t size, used
+    cdef int bits
+
+    def __dealloc__(self):
+        free(self.slots)
+
+    cdef inline Py_ssize_t _at(self, size_t key) noexcept:
+        """The slot of ``key``, or the empty one where it would go."""
+        cdef Py_ssize_t at = <Py_ssize_t>(((<uint64_t>key >> 3) * 11400714819323198485ULL) >> (64 - self.bits))
+        while self.slots[at].key != 0 and self.slots[at].key != key:
+            at = (at + 1) & (self.size - 1)
+        return at
+
+    cdef int64_t get(self, size_t key) noexcept:
+        """The number of ``key``, or -1."""
+        if self.slots is NULL:
+            return -1
+        cdef _Slot* slot = &self.slots[self._at(key)]
+        return slot.value if slot.key != 0 else -1
+
+    cdef int put(self, size_t key, int64_t value) except -1:
+        """``key``'s number is ``value`` (kept to a load of at most a half)."""
+        cdef _Slot* old = self.slots
+        cdef Py_ssize_t old_size = self.size, i
+        cdef _Slot* slot
+        if 2 * (self.used + 1) > self.size:
+            self.bits = self.bits + 1 if self.bits else 10
+            self.slots = <_Slot*>calloc(<size_t>1 << self.bits, sizeof(_Slot))
+            if self.slots is NULL:
+                self.slots = old
+                raise MemoryError()
+            self.size = <Py_ssize_t>1 << self.bits
+            for i in range(old_size):
+                if old[i].key != 0:
+                    self.slots[self._at(old[i].key)] = old[i]
+            free(old)
+        slot = &self.slots[self._at(key)]
+        if slot.key == 0:
+            slot.key = key
+            self.used += 1
+        slot.value = value
+        return 0
+
+
 cdef class _Walk:
     """The walk's state: the variables of the Python walk, the open elements as nodes."""
 
@@ -132,9 +207,11 @@ cdef class _Walk:
     cdef list nodes, parts, piece_owners, piece_texts, piece_chars, piece_ends, tags, blocks, elements
     cdef list element_tags
     cdef _Numbers parents, spans, node_blocks
-    cdef dict groups, paths, index, names
-    cdef Py_ssize_t chars, link_chars, line, link_depth, p_seen, run_depth, n_opened, capacity
-    cdef object run_path
+    cdef dict paths, names
+    cdef _PointerMap index, groups
+    cdef list group_numbers
+    cdef Py_ssize_t chars, link_chars, line, last_value, link_depth, p_seen, run_depth, n_opened, capacity
+    cdef object run_path, last_line
     cdef tree.xmlNode* run_block
     cdef tree.xmlNode** opened
 
@@ -142,14 +219,14 @@ cdef class _Walk:
         free(self.opened)
 
     cdef Py_ssize_t place(self, tree.xmlNode* block) except -1:
-        found = self.index.get(<size_t>block)
-        if found is not None:
+        cdef int64_t found = self.index.get(<size_t>block)
+        if found >= 0:
             return found
         cdef tree.xmlNode* element = block
         cdef tree.xmlNode* above
         cdef Py_ssize_t depth = self.run_depth
         while True:
-            self.index[<size_t>element] = self.parents.size
+            self.index.put(<size_t>element, self.parents.size)
             self.elements.append(cetree.elementFactory(self.doc, element))
             self.element_tags.append(_tag(element, self.names))
             self.spans.append(-1)
@@ -160,27 +237,44 @@ cdef class _Walk:
                 self.parents.append(self.parents.size)
                 break
             found = self.index.get(<size_t>above)
-            self.parents.append(self.parents.size + 1 if found is None else <int64_t>found)
-            if found is not None:
+            self.parents.append(self.parents.size + 1 if found < 0 else found)
+            if found >= 0:
                 break
             element = above
-        return self.index[<size_t>block]
+        return self.index.get(<size_t>block)
+
+    cdef object line_number(self):
+        """The current line as a Python number: the one of the node before when the line is
+        the same (most nodes of a page share their line with the one before)."""
+        if self.last_line is None or self.last_value != self.line:
+            self.last_line = self.line
+            self.last_value = self.line
+        return self.last_line
 
     cdef int flush(self) except -1:
         cdef tree.xmlNode* parent
+        cdef size_t key
+        cdef int64_t number
         if self.chars:
             parent = self.opened[self.run_depth - 1] if self.run_depth > 0 else _parent_element(self.run_block)
             key = <size_t>(parent if parent is not NULL else self.run_block)
-            group = self.groups.setdefault(key, len(self.groups))
+            number = self.groups.get(key)
+            if number < 0:
+                number = len(self.group_numbers)
+                self.groups.put(key, number)
+                self.group_numbers.append(number)
+            group = self.group_numbers[number]      # (one number object per group)
             self.node_blocks.append(self.place(self.run_block))
             text = "".join(self.parts)
             if "\n" in text and "pre" in self.run_path:
                 normal = "\n".join(line for line in map(normalize_space, text.split("\n")) if line)
+            elif _is_normal(text):
+                normal = text
             else:
                 normal = normalize_space(text)
             self.nodes.append(TextNode(len(self.nodes), text if normal == text else normal, self.chars,
                                        self.link_chars, cetree.elementFactory(self.doc, self.run_block),
-                                       self.run_path, group, self.line))
+                                       self.run_path, group, self.line_number()))
             if self.keep_pieces:
                 self.piece_ends.append(len(self.piece_owners))
         self.parts = []
@@ -249,9 +343,8 @@ cdef class _Walk:
             if self.parts:
                 self.flush()
             before = self.blocks.pop()[2]
-            found = self.index.get(<size_t>c)
-            if found is not None:
-                at = found
+            at = self.index.get(<size_t>c)
+            if at >= 0:
                 self.spans.values[2 * at] = before
                 self.spans.values[2 * at + 1] = self.p_seen
         elif ended_tag == "a" and _is_link(c):
@@ -285,7 +378,8 @@ def segment_tree(cetree._Element body not None, bint pieces=False):
     walk.nodes, walk.parts, walk.blocks, walk.elements, walk.element_tags = [], [], [], [], []
     walk.piece_owners, walk.piece_texts, walk.piece_chars, walk.piece_ends = [], [], [], []
     walk.parents, walk.spans, walk.node_blocks = _Numbers(), _Numbers(), _Numbers()
-    walk.groups, walk.paths, walk.index, walk.names = {}, {}, {}, {}
+    walk.groups, walk.paths, walk.index, walk.names = _PointerMap(), {}, _PointerMap(), {}
+    walk.group_numbers = []
     walk.tags = [] if body.tag == "html" else ["html"]
     walk.run_path, walk.run_block = (), c
     while True:
