@@ -4,9 +4,10 @@ per character: the prose family's eight counts per text (:func:`batch_counts`), 
 numpy batch (``newsml.features.prose._batch_counts``) takes them: each character's class
 bits looked up in the same table, the Latin words found by the same rule (a word starts
 at a letter that no word character runs into; quotes only continue a word), a word a stop
-word when, lower-cased, it is in the same set. On a news page of a few hundred texts most
-of numpy's time went to its calls, and on a 10 MB page its arrays were the largest thing
-the family held.
+word when, lower-cased, it is in the same set; and the sentence marks of each text
+(:func:`marks_each`, ``newsml.text.punctuation_counts``). On a news page of a few hundred
+texts most of numpy's time went to its calls, and on a 10 MB page its arrays were the
+largest thing the family held.
 
 Built when the package is installed with a C compiler at hand; the family uses numpy
 otherwise (or when ``NEWSML_PURE_PYTHON`` is set).
@@ -16,7 +17,7 @@ import numpy as np
 
 cimport cython
 from cpython.unicode cimport PyUnicode_DATA, PyUnicode_GET_LENGTH, PyUnicode_KIND, PyUnicode_READ
-from libc.stdint cimport int64_t, uint8_t, uint64_t
+from libc.stdint cimport int64_t, uint8_t, uint16_t, uint64_t
 
 #: the class bits, as in newsml.features.prose (_CLASSES)
 cdef enum:
@@ -49,6 +50,13 @@ cdef inline bint _is_stop(uint64_t code, const uint64_t[::1] stops) noexcept nog
         else:
             high = middle
     return low < stops.shape[0] and stops[low] == code
+
+
+cdef object _checked(object text):
+    """``text``, which must be a str (or a subclass, read as one)."""
+    if not isinstance(text, str):
+        raise TypeError(f"texts must be str, not {type(text).__name__}")
+    return text
 
 
 cdef inline unsigned int _letter(Py_UCS4 char) noexcept nogil:
@@ -84,9 +92,7 @@ def batch_counts(texts, const uint8_t[::1] table not None, astral_bits,
     cdef uint64_t code
     cdef int64_t stops, latin, han, marks, alnum, digits, capitals, function
     for row in range(len(items)):
-        text = items[row]
-        if not isinstance(text, str):
-            raise TypeError(f"texts must be str, not {type(text).__name__}")
+        text = _checked(items[row])
         n = PyUnicode_GET_LENGTH(text)
         kind = PyUnicode_KIND(text)
         data = PyUnicode_DATA(text)
@@ -139,3 +145,43 @@ def batch_counts(texts, const uint8_t[::1] table not None, astral_bits,
         counts[row, 7] = capitals
     return out
 
+
+
+@cython.boundscheck(False)
+@cython.wraparound(False)
+def marks_each(texts, const uint8_t[::1] table not None):
+    """Per text: how many of its characters ``table`` marks (int64), ``table`` holding a
+    byte per character of the Basic Multilingual Plane, 1 for a mark; every character past
+    the plane is looked up at U+FFFF, as ``newsml.text._run_marks`` does."""
+    if table.shape[0] != 0x10000:
+        raise ValueError("the mark table must cover the Basic Multilingual Plane")
+    cdef tuple items = tuple(texts)
+    out = np.zeros(len(items), dtype=np.int64)
+    cdef int64_t[::1] counts = out
+    cdef Py_ssize_t row, i, n
+    cdef int kind
+    cdef void* data
+    cdef const uint8_t* latin1
+    cdef const uint16_t* ucs2
+    cdef const Py_UCS4* ucs4
+    cdef int64_t total
+    for row in range(len(items)):
+        text = _checked(items[row])
+        n = PyUnicode_GET_LENGTH(text)
+        kind = PyUnicode_KIND(text)
+        data = PyUnicode_DATA(text)
+        total = 0
+        if kind == 1:
+            latin1 = <const uint8_t*>data
+            for i in range(n):
+                total += table[latin1[i]]
+        elif kind == 2:
+            ucs2 = <const uint16_t*>data
+            for i in range(n):
+                total += table[ucs2[i]]
+        else:
+            ucs4 = <const Py_UCS4*>data
+            for i in range(n):
+                total += table[ucs4[i] if ucs4[i] < 0xFFFF else 0xFFFF]
+        counts[row] = total
+    return out

@@ -16,6 +16,8 @@ from typing import Any, TypeVar, cast
 
 import numpy as np
 
+from .compiled import compiled_module
+
 F = TypeVar("F", bound=Callable[..., Any])
 
 # Han (basic, extensions A to G, compatibility), kana and Hangul syllables.
@@ -27,6 +29,9 @@ _TOKEN_RE = re.compile(f"[{_CJK_RANGES}]|[^\\W_{_CJK_RANGES}]+")
 _LATIN_WORD_RE = re.compile(f"[^\\W_{_CJK_RANGES}]+")
 _CJK_RUN_RE = re.compile(f"[{_CJK_RANGES}]+")
 _ALNUM_RE = re.compile(r"[^\W_]")
+#: The counts of marks taken in C (:mod:`newsml._text_counts`), or None: the same counts
+#: as the tables' lookups (:func:`punctuation_counts`), without arrays per character.
+COMPILED = compiled_module("_text_counts")
 
 #: Periods and commas, Latin and CJK: the punctuation ECON counts.
 PERIODS_AND_COMMAS = ".,。，、．，｡､"
@@ -280,6 +285,8 @@ def _marks_each(texts: list[str], table: np.ndarray, count: Callable[[str], int]
     Texts are looked up in runs of at most :data:`RUN_CHARS` characters in all (a text
     past :data:`SPLIT_LIMIT` alone, by ``count``; see :func:`short_runs`).
     """
+    if COMPILED is not None:     # (no array per character: texts of any length at once)
+        return cast(np.ndarray, COMPILED.marks_each(texts, table.view(np.uint8)))
     lengths = np.fromiter(map(len, texts), dtype=np.int64, count=len(texts))
     if lengths.sum() <= RUN_CHARS:
         return _run_marks(texts, table, lengths)

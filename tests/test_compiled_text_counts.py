@@ -1,5 +1,5 @@
-"""The prose family's counts taken in C (newsml/_text_counts.pyx) are those of the numpy
-batch and of the one-text reference, text by text."""
+"""The counts taken in C (newsml/_text_counts.pyx), the prose family's and the marks of
+sentences, are those of the numpy lookups and of the one-text reference, text by text."""
 
 from __future__ import annotations
 
@@ -9,6 +9,7 @@ import numpy as np
 import pytest
 from conftest import compiled_or_skip, labeled_and_corpus_pages
 
+from newsml import text
 from newsml.compiled import compiled_module
 from newsml.features import prose
 from newsml.page import load_page
@@ -66,6 +67,27 @@ def test_the_compiled_counts_refuse_what_they_cannot_read(compiled):
     with pytest.raises(ValueError, match="lower-case ASCII letters"):
         compiled.word_code(b"abcdefghijklm")
     assert compiled.word_code(b"ba") == 2 + (1 << 5)
+
+
+@pytest.mark.parametrize("marks", ["punctuation", "periods and commas"])
+def test_marks_counted_in_c_are_those_the_tables_find(compiled, monkeypatch, marks):
+    """Punctuation (naive Bayes) and periods and commas (ECON) of each text, in C and by the
+    numpy lookups, on the texts above and on real pages' texts (and past the plane: the
+    lookup at U+FFFF, no mark)."""
+    count = text.punctuation_counts if marks == "punctuation" else text.periods_commas_each
+    one = text.count_punctuation if marks == "punctuation" else text.count_periods_commas
+    pages = [[node.text for node in load_page(path.read_bytes()).nodes]
+             for path in labeled_and_corpus_pages("cwced_zh", "dragnet", each=20)]
+    for texts in [TEXTS + ["\uffff\U0010ffff.", "\ud800,"], *pages]:
+        found = count(texts)
+        assert found.tolist() == [one(t) for t in texts]
+        with monkeypatch.context() as numpy_only:
+            numpy_only.setattr(text, "COMPILED", None)
+            np.testing.assert_array_equal(count(texts), found)
+    with pytest.raises(ValueError, match="Basic Multilingual Plane"):
+        compiled.marks_each(["x"], np.zeros(10, dtype=np.uint8))
+    with pytest.raises(TypeError, match="str"):
+        compiled.marks_each(["x", None], np.zeros(0x10000, dtype=np.uint8))
 
 
 def test_the_prose_counts_fall_back_to_numpy_when_told(monkeypatch, compiled):
