@@ -7,7 +7,7 @@ Built when the package is installed with a C compiler at hand; ``newsml.parse`` 
 Python counterpart otherwise, with the same answers.
 """
 
-from libc.stdint cimport uint8_t
+from libc.stdint cimport int64_t, uint8_t
 
 
 cdef inline bint _is_control(uint8_t byte):
@@ -26,7 +26,7 @@ cdef inline int _hex_value(uint8_t byte):
     return -1
 
 
-cdef bint _unsafe_code(long code):
+cdef bint _unsafe_code(int64_t code):
     """``parse._unsafe_reference`` for a code of at most eight digits."""
     if code > 0x10FFFF or 0x80 <= code < 0xA0:
         return True
@@ -40,7 +40,7 @@ cdef bint _unsafe_reference_at(const uint8_t* data, Py_ssize_t at, Py_ssize_t n)
     text path replaces (``parse._CHAR_REF_RE`` and ``_unsafe_reference``); False where no
     reference starts (``&#`` followed by no digit)."""
     cdef Py_ssize_t i = at + 2, digits = 0
-    cdef long code = 0
+    cdef int64_t code = 0        # (eight hexadecimal digits at most: no overflow)
     cdef int value
     cdef bint hexadecimal = i < n and (data[i] == b"x" or data[i] == b"X")
     if hexadecimal:
@@ -74,6 +74,7 @@ for _lead in range(256):
     _LENGTH[_lead] = 2 if 0xC2 <= _lead <= 0xDF else 3 if 0xE0 <= _lead <= 0xEF else 4 if 0xF0 <= _lead <= 0xF4 else 0
     _SECOND_LOW[_lead] = {0xE0: 0xA0, 0xF0: 0x90}.get(_lead, 0x80)
     _SECOND_HIGH[_lead] = {0xED: 0x9F, 0xF4: 0x8F}.get(_lead, 0xBF)
+del _lead
 
 
 cdef inline Py_ssize_t _utf8_length(const uint8_t* data, Py_ssize_t at, Py_ssize_t n):
@@ -94,13 +95,15 @@ cdef inline Py_ssize_t _utf8_length(const uint8_t* data, Py_ssize_t at, Py_ssize
 cdef uint8_t _PLAIN[256]
 for _byte in range(256):    # bytes that need no look: ASCII but controls, < > & and ~
     _PLAIN[_byte] = _byte < 0x80 and not _is_control(_byte) and _byte not in b"<>&~"
+del _byte
 
 
 def ready_scan(const unsigned char[::1] page not None, Py_ssize_t long_run):
     """None when ``page`` cannot go to the parser as its own bytes: a control character
     (C0 but tab, line feed and carriage return; DEL), bytes that are not UTF-8, U+FFFE or
     U+FFFF, a C1 control (U+0080 to U+009F), an ASCII page holding ``~{`` (it may be
-    HZ-GB-2312), or a character reference to anything of those or past U+10FFFF. Else
+    HZ-GB-2312), or a character reference to anything of those, to a surrogate or past
+    U+10FFFF, or of more than eight digits (``parse._unsafe_reference``). Else
     (the number of ``<``, where each ``<`` stands that is followed by ``long_run`` bytes or
     more with no ``<`` or ``>``).
 

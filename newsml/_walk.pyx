@@ -179,14 +179,14 @@ cdef class _PointerMap:
         """``key``'s number is ``value`` (kept to a load of at most a half)."""
         cdef _Slot* old = self.slots
         cdef Py_ssize_t old_size = self.size, i
+        cdef int bits
         cdef _Slot* slot
         if 2 * (self.used + 1) > self.size:
-            self.bits = self.bits + 1 if self.bits else 10
-            self.slots = <_Slot*>calloc(<size_t>1 << self.bits, sizeof(_Slot))
-            if self.slots is NULL:
-                self.slots = old
-                raise MemoryError()
-            self.size = <Py_ssize_t>1 << self.bits
+            bits = self.bits + 1 if self.bits else 10
+            slot = <_Slot*>calloc(<size_t>1 << bits, sizeof(_Slot))
+            if slot is NULL:
+                raise MemoryError()        # (the map as it was)
+            self.slots, self.bits, self.size = slot, bits, <Py_ssize_t>1 << bits
             for i in range(old_size):
                 if old[i].key != 0:
                     self.slots[self._at(old[i].key)] = old[i]

@@ -473,7 +473,7 @@ def _utf8_may_hold_long_tags(data: bytes) -> bool:
     """
     # (one translation and one search: a third of the time numpy took to find the
     # delimiters; the mapped copy is the size of the page)
-    return b"<" + b"a" * (2 * MAX_ATTRIBUTES + 1) in data.translate(_TAG_DELIMITERS)
+    return b"<" + b"a" * _LONG_RUN in data.translate(_TAG_DELIMITERS)
 
 
 def _unsafe_reference(digits: tuple[str, str]) -> bool:

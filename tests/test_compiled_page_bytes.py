@@ -84,6 +84,8 @@ def test_the_scan_falls_back_to_python_when_told(monkeypatch, compiled):
     assert compiled_module("_page_bytes") is None
     monkeypatch.undo()
     page = "<html><body><p>Grüße, 中文 &amp; &#x41; text.</p></body></html>".encode()
-    ready = parse._ready_utf8(page)
+    declared = b"<?xml version='1.0' encoding='utf-8'?>" + page
+    pages = (page, declared, page + b"&#1;")
+    ready = [parse._ready_utf8(data) for data in pages]
     monkeypatch.setattr(parse, "BYTES_COMPILED", None)
-    assert parse._ready_utf8(page) == ready == page
+    assert [parse._ready_utf8(data) for data in pages] == ready == [page, page, None]

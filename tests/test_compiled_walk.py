@@ -60,6 +60,8 @@ TRICKY = [
     "<p>a\u2028b</p><p>\u00a0x</p><p>x<b> </b>y</p><p>single</p>",
     # many nodes on one line, then on lines of their own
     "<ul>" + "<li>item</li>" * 40 + "</ul>\n" + "<p>line</p>\n" * 40,
+    # thousands of elements and sibling groups: the walk's tables of them grow several times
+    "<div>" + "<div class=c><p>a <b>b</b></p><p>c</p><span>d</span></div>" * 1500 + "</div>",
 ]
 
 
