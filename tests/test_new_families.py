@@ -114,8 +114,10 @@ def test_prose_counts_of_a_page_at_once_are_those_of_each_text():
     assert prose.page_counts([]).shape == (0, 8)
 
 
-def test_prose_counts_of_a_page_past_the_split_limit_are_those_of_each_text(monkeypatch):
-    """Past the limit, texts are counted in slices and long texts in pieces: the same counts."""
+@pytest.mark.parametrize("counts", ["as built", "numpy"])
+def test_prose_counts_of_a_page_past_the_split_limit_are_those_of_each_text(monkeypatch, counts):
+    """Past the limit, texts are counted in runs and long texts in pieces: the same counts
+    (in C where it was built, and by numpy, whose runs hold at most RUN_CHARS characters)."""
     import random
 
     import newsml.features.prose as prose
@@ -123,6 +125,13 @@ def test_prose_counts_of_a_page_past_the_split_limit_are_those_of_each_text(monk
 
     monkeypatch.setattr(prose, "SPLIT_LIMIT", 64)
     monkeypatch.setattr(newsml.text, "SPLIT_LIMIT", 64)   # where counting_pieces cuts
+    monkeypatch.setattr(prose, "RUN_CHARS", 256)
+    runs: list[list[int]] = []
+    if counts == "numpy":
+        monkeypatch.setattr(prose, "COMPILED", None)
+        short_runs = prose.short_runs
+        monkeypatch.setattr(prose, "short_runs", lambda *args: (runs.append(run.tolist()) or run
+                                                                 for run in short_runs(*args)))
     rng = random.Random(11)
     words = ["the", "The", "news", "don't", "2024", "的了", "北京", "，", "。", "İ", "x"]
     texts = [" ".join(rng.choices(words, k=rng.choice([0, 1, 3, 8, 20, 60]))) for _ in range(200)]
@@ -130,10 +139,9 @@ def test_prose_counts_of_a_page_past_the_split_limit_are_those_of_each_text(monk
     texts[6] = "The" + "x" * 300                         # a long word: nowhere to cut it
     assert max(map(len, texts)) > 2 * 64 and sum(map(len, texts)) > 20 * 64
     assert prose.page_counts(texts).tolist() == [list(prose._counts(text)) for text in texts]
-    lengths = np.array([len(text) for text in texts])
-    slices = prose._slices(lengths)
-    assert [i for start, stop in slices for i in range(start, stop)] == list(range(len(texts)))
-    assert all(stop - start == 1 or (lengths[start:stop] + 1).sum() <= 2 * 64 for start, stop in slices)
+    if counts == "numpy":                                # every short text once, in runs of at most 256
+        assert [i for run in runs for i in run] == [i for i, text in enumerate(texts) if len(text) <= 64]
+        assert all(sum(len(texts[i]) + 1 for i in run) <= 256 for run in runs) and len(runs) > 5
 
 
 def test_stop_words_of_a_page_without_dotted_capital_i_are_the_patterns():

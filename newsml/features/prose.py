@@ -29,7 +29,7 @@ import numpy as np
 
 from ..compiled import compiled_module
 from ..page import Page
-from ..text import ENGLISH_STOP_WORDS, SPLIT_LIMIT, counting_pieces
+from ..text import ENGLISH_STOP_WORDS, RUN_CHARS, SPLIT_LIMIT, counting_pieces, short_runs
 from .base import NodeFeatures
 
 #: Han characters that are function words in running Chinese text.
@@ -202,25 +202,6 @@ def _batch_counts(texts: Sequence[str]) -> np.ndarray:
                             per_text(bits & _DIGIT != 0), latin, capitals])
 
 
-def _slices(lengths: np.ndarray) -> list[tuple[int, int]]:
-    """Consecutive texts (``texts[start:stop]``) taken together, of at most twice
-    :data:`SPLIT_LIMIT` characters in all: a text past the limit alone, the others cut
-    where their running length passes each multiple of it (found for all at once: a
-    loop over the texts took a fifth of this family's time on a 10 MB page)."""
-    slices: list[tuple[int, int]] = []
-    start = 0
-    for stop in [*np.flatnonzero(lengths > SPLIT_LIMIT).tolist(), len(lengths)]:
-        if stop > start:
-            ends = np.cumsum(lengths[start:stop] + len(_SEPARATOR))
-            part = (ends - 1) // SPLIT_LIMIT
-            bounds = [0, *(np.flatnonzero(np.diff(part)) + 1).tolist(), stop - start]
-            slices += [(start + a, start + b) for a, b in zip(bounds, bounds[1:])]
-        if stop < len(lengths):
-            slices.append((stop, stop + 1))
-        start = stop + 1
-    return slices
-
-
 def _long_counts(text: str) -> np.ndarray:
     """:func:`_counts` of a text past :data:`SPLIT_LIMIT`, summed over its
     :func:`counting_pieces`, taken together in runs of about the limit."""
@@ -253,14 +234,15 @@ def page_counts(texts: Sequence[str]) -> np.ndarray:
         for long in longs:
             total[long] = _long_counts(texts[long])
         return total
-    if int(lengths.sum()) + len(texts) <= SPLIT_LIMIT:
+    if int(lengths.sum()) + len(texts) <= RUN_CHARS:
         return _batch_counts(texts)
+    # (runs of at most RUN_CHARS characters, as newsml.text counts tokens: arrays of a few
+    # bytes per character, never of a million characters at once)
     total = np.zeros((len(texts), 8), dtype=np.int64)
-    for start, stop in _slices(lengths):
-        if stop - start == 1 and lengths[start] > SPLIT_LIMIT:
-            total[start] = _long_counts(texts[start])
-        else:
-            total[start:stop] = _batch_counts(texts[start:stop])
+    for long in np.flatnonzero(lengths > SPLIT_LIMIT).tolist():
+        total[long] = _long_counts(texts[long])
+    for run in short_runs(lengths + len(_SEPARATOR), SPLIT_LIMIT + len(_SEPARATOR), RUN_CHARS):
+        total[run] = _batch_counts([texts[i] for i in run.tolist()])
     return total
 
 
