@@ -175,12 +175,8 @@ def count_tokens_each(texts: Sequence[str]) -> np.ndarray:
     lengths = np.fromiter(map(len, texts), dtype=np.int64, count=len(texts)) + 1   # (and a line feed)
     if lengths.sum() <= RUN_CHARS:  # most pages: one chunk
         return _count_chunk(texts)
-    counts = np.zeros(len(texts), dtype=np.int64)
-    for i in np.flatnonzero(lengths > SPLIT_LIMIT).tolist():
-        counts[i] = _count_long(texts[i])
-    for run in short_runs(lengths, SPLIT_LIMIT, RUN_CHARS):
-        counts[run] = _count_chunk([texts[i] for i in run.tolist()])
-    return counts
+    return counted_in_runs(texts, lengths, SPLIT_LIMIT, RUN_CHARS, _count_long,
+                           lambda run: _count_chunk([texts[i] for i in run.tolist()]))
 
 
 def _count_long(text: str) -> int:
@@ -290,11 +286,22 @@ def _marks_each(texts: list[str], table: np.ndarray, count: Callable[[str], int]
     lengths = np.fromiter(map(len, texts), dtype=np.int64, count=len(texts))
     if lengths.sum() <= RUN_CHARS:
         return _run_marks(texts, table, lengths)
-    counts = np.zeros(len(texts), dtype=np.int64)
-    for i in np.flatnonzero(lengths > SPLIT_LIMIT).tolist():
-        counts[i] = count(texts[i])
-    for run in short_runs(lengths, SPLIT_LIMIT, RUN_CHARS):
-        counts[run] = _run_marks([texts[i] for i in run.tolist()], table, lengths[run])
+    return counted_in_runs(texts, lengths, SPLIT_LIMIT, RUN_CHARS, count,
+                           lambda run: _run_marks([texts[i] for i in run.tolist()], table, lengths[run]))
+
+
+def counted_in_runs(texts: Sequence[str], lengths: np.ndarray, longest: int, most: int,
+                    count_long: Callable[[str], Any], count_run: Callable[[np.ndarray], Any],
+                    columns: int = 0) -> np.ndarray:
+    """Counts of each of ``texts`` (int64; ``columns`` of them per text, or one): a text
+    whose length in ``lengths`` passes ``longest`` by ``count_long`` alone, the others by
+    ``count_run`` of the indices of each of their :func:`short_runs` of at most ``most``.
+    How the counts of many texts are taken without arrays per character of all of them."""
+    counts = np.zeros((len(texts), columns) if columns else len(texts), dtype=np.int64)
+    for i in np.flatnonzero(lengths > longest).tolist():
+        counts[i] = count_long(texts[i])
+    for run in short_runs(lengths, longest, most):
+        counts[run] = count_run(run)
     return counts
 
 

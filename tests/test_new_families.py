@@ -129,9 +129,9 @@ def test_prose_counts_of_a_page_past_the_split_limit_are_those_of_each_text(monk
     runs: list[list[int]] = []
     if counts == "numpy":
         monkeypatch.setattr(prose, "COMPILED", None)
-        short_runs = prose.short_runs
-        monkeypatch.setattr(prose, "short_runs", lambda *args: (runs.append(run.tolist()) or run
-                                                                 for run in short_runs(*args)))
+        short_runs = newsml.text.short_runs
+        monkeypatch.setattr(newsml.text, "short_runs", lambda *args: (runs.append(run.tolist()) or run
+                                                                       for run in short_runs(*args)))
     rng = random.Random(11)
     words = ["the", "The", "news", "don't", "2024", "的了", "北京", "，", "。", "İ", "x"]
     texts = [" ".join(rng.choices(words, k=rng.choice([0, 1, 3, 8, 20, 60]))) for _ in range(200)]

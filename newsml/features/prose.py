@@ -29,7 +29,7 @@ import numpy as np
 
 from ..compiled import compiled_module
 from ..page import Page
-from ..text import ENGLISH_STOP_WORDS, RUN_CHARS, SPLIT_LIMIT, counting_pieces, short_runs
+from ..text import ENGLISH_STOP_WORDS, RUN_CHARS, SPLIT_LIMIT, counted_in_runs, counting_pieces
 from .base import NodeFeatures
 
 #: Han characters that are function words in running Chinese text.
@@ -238,12 +238,9 @@ def page_counts(texts: Sequence[str]) -> np.ndarray:
         return _batch_counts(texts)
     # (runs of at most RUN_CHARS characters, as newsml.text counts tokens: arrays of a few
     # bytes per character, never of a million characters at once)
-    total = np.zeros((len(texts), 8), dtype=np.int64)
-    for long in np.flatnonzero(lengths > SPLIT_LIMIT).tolist():
-        total[long] = _long_counts(texts[long])
-    for run in short_runs(lengths + len(_SEPARATOR), SPLIT_LIMIT + len(_SEPARATOR), RUN_CHARS):
-        total[run] = _batch_counts([texts[i] for i in run.tolist()])
-    return total
+    return counted_in_runs(texts, lengths + len(_SEPARATOR), SPLIT_LIMIT + len(_SEPARATOR), RUN_CHARS,
+                           _long_counts, lambda run: _batch_counts([texts[i] for i in run.tolist()]),
+                           columns=8)
 
 
 def _row(text: str) -> list[float]:
