@@ -249,9 +249,11 @@ class FrozenTrees:
         leaves = np.flatnonzero(self.leaf)
         values[tree[leaves] * MASK_BITS + np.array(number, dtype=np.int64)[leaves]] = self.value[leaves]
         bounds = np.cumsum([0, *map(len, thresholds)]).astype(np.int64)
-        flat = np.concatenate(thresholds) if thresholds else np.zeros(0)
-        return _Masks(features.astype(np.int64), thresholds, starts.astype(np.int64), table, values,
-                      np.ascontiguousarray(flat, dtype=np.float64), bounds)
+        flat = np.ascontiguousarray(np.concatenate(thresholds) if thresholds else np.zeros(0),
+                                    dtype=np.float64)
+        # (each feature's thresholds a view of the flat ones, not a second copy)
+        return _Masks(features.astype(np.int64), [flat[a:b] for a, b in zip(bounds[:-1], bounds[1:])],
+                      starts.astype(np.int64), table, values, flat, bounds)
 
     def _read_masks(self, X: np.ndarray) -> np.ndarray:
         masks = self._masks
