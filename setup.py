@@ -7,7 +7,9 @@
 - ``newsml/_text_counts.pyx``: the prose family's counts of many texts' characters, a text
   at a time;
 - ``newsml/_page_bytes.pyx``: the one look at a UTF-8 page's bytes that decides whether
-  they go to the parser as they are.
+  they go to the parser as they are;
+- ``newsml/_tree_passes.pyx``: the passes up and down a page's block tree (depths, sums,
+  answers handed down).
 
 All are optional: without a C compiler, or if one fails to build, the package installs
 without it and newsml uses its Python counterpart (the same results, slower). The two that
@@ -32,6 +34,7 @@ def compiled_modules() -> list[Extension]:
         Extension("newsml.estimators._quickscorer", ["newsml/estimators/_quickscorer.pyx"]),
         Extension("newsml._text_counts", ["newsml/_text_counts.pyx"]),
         Extension("newsml._page_bytes", ["newsml/_page_bytes.pyx"]),
+        Extension("newsml._tree_passes", ["newsml/_tree_passes.pyx"]),
     ]
     built = cythonize(extensions, language_level=3, quiet=True)
     for module in built:    # (cythonize drops ``optional``: a failed compile must not fail the install)

@@ -113,10 +113,7 @@ def in_comment_sections(page: Page) -> np.ndarray:
     settled = inside.copy()                     # its own answer: named, or a headline container
     inside[page.headline_path] = False
     settled[page.headline_path] = True
-    for level in page.block_levels[1:]:
-        open_ = level[~settled[level]]
-        inside[open_] = inside[tree.parent[open_]]
-    return inside
+    return tree.inherited(inside, settled, page.block_levels)
 
 
 def without_comments(page: Page, keep: np.ndarray) -> np.ndarray:
@@ -193,10 +190,7 @@ def _nearest_thread(page: Page, thread_of: dict[Element, int]) -> np.ndarray:
     settled = answer >= 0
     settled[page.headline_path] = True
     answer[page.headline_path] = -1
-    for level in page.block_levels[1:]:
-        open_ = level[~settled[level]]
-        answer[open_] = answer[tree.parent[open_]]
-    return answer[tree.block]
+    return tree.inherited(answer, settled, page.block_levels)[tree.block]
 
 
 def _dated_records(page: Page) -> Counter[tuple[Element, tuple[str, str]]]:

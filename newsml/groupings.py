@@ -57,11 +57,9 @@ def nb_block_starts(tree: BlockTree, levels: list[np.ndarray], block_tags: Itera
         return np.zeros(0, dtype=np.int64)
     tags = frozenset(block_tags)
     parent = tree.parent
-    climbed = np.arange(len(parent))
-    stops = np.fromiter((tag in tags for tag in tree.tags), dtype=bool, count=len(tree.tags))
-    for level in levels[1:]:                   # the root climbs nowhere: it stays itself
-        climbed[level] = np.where(stops[level], level, climbed[parent[level]])
-    element = climbed[tree.block]
+    stops = np.fromiter(map(tags.__contains__, tree.tags), dtype=bool, count=len(tree.tags))
+    # (the root climbs nowhere: it stays itself)
+    element = tree.inherited(np.arange(len(parent), dtype=np.int64), stops, levels)[tree.block]
     new = np.ones(len(element), dtype=bool)
     new[1:] = element[1:] != element[:-1]
     if merge_siblings:

@@ -328,7 +328,9 @@ class BlockTree(NamedTuple):
 
     ``parent[e]`` is the index of element e's parent (the root is its own parent),
     ``depth[e]`` its distance from the root, ``block[i]`` the index of node i's block,
-    ``elements[e]`` the element itself and ``tags[e]`` its tag.
+    ``elements[e]`` the element itself and ``tags[e]`` its tag. ``by_depth`` lists the
+    elements by depth (each depth in index order), and ``level_starts`` says where each
+    depth begins in it, then where it ends: the order of every pass a level at a time.
     """
 
     parent: np.ndarray
@@ -336,13 +338,13 @@ class BlockTree(NamedTuple):
     block: np.ndarray
     elements: list[Element]
     tags: list[str]
+    by_depth: np.ndarray
+    level_starts: np.ndarray
 
     def levels(self) -> list[np.ndarray]:
         """Element indices by depth, the root's level first (each level in index order)."""
-        if not len(self.depth):
-            return []
-        by_depth = np.argsort(self.depth, kind="stable")
-        return np.split(by_depth, np.cumsum(np.bincount(self.depth))[:-1])
+        order, starts = self.by_depth, self.level_starts.tolist()
+        return [order[start:end] for start, end in zip(starts[:-1], starts[1:])]
 
     def path_up(self, element: int) -> list[int]:
         """Element ``element`` and the elements above it, up to the root."""
@@ -352,11 +354,32 @@ class BlockTree(NamedTuple):
         return path
 
     def subtree_sums(self, per_node: np.ndarray, levels: list[np.ndarray] | None = None) -> np.ndarray:
-        """For every element, the sum of ``per_node`` over the nodes whose block lies under it."""
+        """For every element, the sum of ``per_node`` over the nodes whose block lies under it
+        (``levels``: :meth:`levels`, when the caller has them)."""
+        # (float also for a tree without nodes, where bincount gives integers)
         total = np.bincount(self.block, weights=per_node, minlength=len(self.parent))
+        total = total.astype(float, copy=False)
+        if PASSES_COMPILED is not None:
+            PASSES_COMPILED.sums_up(self.parent, self.by_depth, self.level_starts, total)
+            return total
         for level in reversed((self.levels() if levels is None else levels)[1:]):
             np.add.at(total, self.parent[level], total[level])
         return total
+
+    def inherited(self, values: np.ndarray, settled: np.ndarray,
+                  levels: list[np.ndarray] | None = None) -> np.ndarray:
+        """``values`` (one per element) with each element below the root's level that is
+        not ``settled`` given its parent's final value, from the top down; in place."""
+        if PASSES_COMPILED is not None:
+            PASSES_COMPILED.inherit_down(self.parent, self.by_depth, self.level_starts,
+                                         values.view(np.uint8) if values.dtype == bool else values,
+                                         settled.view(np.uint8))
+            return values
+        parent = self.parent
+        for level in (self.levels() if levels is None else levels)[1:]:
+            open_ = level[~settled[level]]
+            values[open_] = values[parent[open_]]
+        return values
 
 
 class AttributeKinds(NamedTuple):
@@ -403,24 +426,33 @@ def block_tree(nodes: list[TextNode]) -> BlockTree:
 def _block_tree(parent: np.ndarray, block: np.ndarray, elements: list[Element],
                 tags: list[str] | None = None) -> BlockTree:
     """The :class:`BlockTree` of elements with these parents (the root its own) and nodes in
-    these blocks: the depths worked out, the tags read unless given. Equal tags are one
-    string: lxml makes a new one at each reading, 7 MB on a page of 100,000 blocks."""
-    depth = np.zeros(len(parent), dtype=np.int64)
-    ancestor = np.arange(len(parent))
-    while True:
-        step = parent[ancestor]
-        moved = step != ancestor
-        if not moved.any():
-            break
-        depth += moved
-        ancestor = step
+    these blocks: the depths and the order by depth worked out, the tags read unless
+    given. Equal tags are one string: lxml makes a new one at each reading, 7 MB on a page
+    of 100,000 blocks."""
+    if PASSES_COMPILED is not None:
+        depth = PASSES_COMPILED.depths(parent)
+    else:
+        depth = np.zeros(len(parent), dtype=np.int64)
+        ancestor = np.arange(len(parent))
+        while True:
+            step = parent[ancestor]
+            moved = step != ancestor
+            if not moved.any():
+                break
+            depth += moved
+            ancestor = step
     if tags is None:
         shared: dict[str, str] = {}
         tags = [shared.setdefault(tag, tag) for tag in (element.tag for element in elements)]
-    return BlockTree(parent, depth, block, elements, tags)
+    by_depth = np.argsort(depth, kind="stable")
+    level_starts = np.zeros(int(depth.max(initial=-1)) + 2, dtype=np.int64)
+    np.cumsum(np.bincount(depth), out=level_starts[1:])
+    return BlockTree(parent, depth, block, elements, tags, by_depth, level_starts)
 
 
 #: The compiled walk's module (:mod:`newsml._walk`) when usable, else None (not built, turned
 #: off, or compiled against another lxml: :func:`~newsml.compiled.compiled_module`): its
 #: functions give what their Python counterparts give, faster.
 COMPILED = compiled_module("_walk")
+#: The block tree's passes compiled (:mod:`newsml._tree_passes`), or None: the same results.
+PASSES_COMPILED = compiled_module("_tree_passes")

@@ -77,6 +77,4 @@ def _inside_main(tree: BlockTree, levels: list[np.ndarray], mass_of_node: np.nda
     main = holders[np.argmax(depth[holders])]
     inside = np.zeros(len(parent), dtype=bool)
     inside[main] = True
-    for level in levels[1:]:
-        inside[level] |= inside[parent[level]]
-    return inside[block].astype(float)
+    return tree.inherited(inside, inside.copy(), levels)[block].astype(float)
