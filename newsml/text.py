@@ -28,7 +28,6 @@ _HAN_RE = re.compile("[\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff\U00020000-\U00031
 _TOKEN_RE = re.compile(f"[{_CJK_RANGES}]|[^\\W_{_CJK_RANGES}]+")
 _LATIN_WORD_RE = re.compile(f"[^\\W_{_CJK_RANGES}]+")
 _CJK_RUN_RE = re.compile(f"[{_CJK_RANGES}]+")
-_ALNUM_RE = re.compile(r"[^\W_]")
 #: The counts of marks taken in C (:mod:`newsml._text_counts`), or None: the same counts
 #: as the tables' lookups (:func:`punctuation_counts`), without arrays per character.
 COMPILED = compiled_module("_text_counts")
@@ -329,36 +328,6 @@ def _run_marks(texts: list[str], table: np.ndarray, lengths: np.ndarray) -> np.n
 def has_cjk(text: str) -> bool:
     """Whether ``text`` holds at least one CJK character."""
     return _CJK_RE.search(text) is not None
-
-
-def han_ratio(text: str) -> float:
-    """Share of Han characters among the letters and digits of ``text`` (0 when none).
-
-    The characters of the two patterns (``_ALNUM_RE``, ``_HAN_RE``) are counted by looking
-    up each code point in a table made from them (a tenth of the time of the patterns'
-    matches); the rare ones past the Basic Multilingual Plane by the patterns themselves.
-    """
-    points = np.frombuffer(text.encode("utf-32-le", "surrogatepass"), dtype=np.uint32)
-    bits = np.bincount(_bmp_alnum_han().take(np.minimum(points, 0xFFFF)), minlength=4)
-    letters, han = int(bits[1] + bits[3]), int(bits[2] + bits[3])
-    astral = points[points > 0xFFFF]
-    if astral.size:
-        rare = "".join(map(chr, astral.tolist()))
-        letters += len(_ALNUM_RE.findall(rare))
-        han += len(_HAN_RE.findall(rare))
-    return han / letters if letters else 0.0
-
-
-@lru_cache(maxsize=1)
-def _bmp_alnum_han() -> np.ndarray:
-    """Per character of the Basic Multilingual Plane (U+FFFF, where the others are looked
-    up, is neither): 1 if ``_ALNUM_RE`` matches it, plus 2 if ``_HAN_RE`` does (made once)."""
-    plane = "".join(map(chr, range(0xFFFF)))
-    bits = np.zeros(0x10000, dtype=np.intp)
-    for bit, pattern in ((1, _ALNUM_RE), (2, _HAN_RE)):
-        for run in re.finditer(f"(?:{pattern.pattern})+", plane, pattern.flags):  # runs, not each one
-            bits[run.start():run.end()] |= bit
-    return bits
 
 
 #: The longest run of Han characters jieba reads in one piece (see :func:`words`).

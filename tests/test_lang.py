@@ -40,21 +40,29 @@ def test_detect_lang(text, declared, expected):
     assert detect_lang(text, declared) == expected
 
 
-def test_han_ratio_counts_what_its_patterns_match():
-    """The table lookup of han_ratio counts the characters the two patterns match, in and
-    past the Basic Multilingual Plane (and lone surrogates, U+FFFF)."""
+def test_the_script_table_counts_what_its_patterns_match():
+    """The one table lookup of a sample's script counts the characters the patterns match, in
+    and past the Basic Multilingual Plane (and lone surrogates, U+FFFF), and its words are
+    the pattern's."""
     import random
 
-    from newsml.text import _ALNUM_RE, _HAN_RE, han_ratio
+    from newsml.lang import _ALNUM_RE, _HANGUL_RE, _KANA_RE, _NON_ASCII_LETTER_RE, _WORD_RE, _Script, _words
+    from newsml.text import _HAN_RE
 
     rnd = random.Random(7)
 
     def any_char() -> str:
-        return chr(rnd.choice([rnd.randrange(0x110000), rnd.randrange(0x3000, 0xA000), rnd.randrange(128)]))
+        return chr(rnd.choice([rnd.randrange(0x110000), rnd.randrange(0x3000, 0xD800), rnd.randrange(128),
+                               rnd.randrange(0xAC00, 0xD7B0), rnd.randrange(0xC0, 0x250)]))
 
-    texts = ["", "___", "abc_1 ２３", "中文ab，。",
-             "\U00020000\U0003134f x \U0001F600 \ud800", "\uffff\U00010000"]
-    texts += ["".join(any_char() for _ in range(rnd.randrange(40))) for _ in range(500)]
+    texts = ["", "___", "abc_1 ２３", "中文ab，。", "カタカナとひらがな", "한국어 텍스트", "naïve CAFÉ ǅ Ⅻ²",
+             "\U00020000\U0003134f x \U0001F600 \ud800", "\uffff\U00010000", "\U0001d400\U0001d401 ab"]
+    texts += ["".join(any_char() for _ in range(rnd.randrange(40))) for _ in range(2000)]
+    texts += ["".join(map(chr, range(start, start + 256))) for start in range(0, 0x10000, 256)]
     for text in texts:
+        script = _Script(text)
         letters = len(_ALNUM_RE.findall(text))
-        assert han_ratio(text) == (len(_HAN_RE.findall(text)) / letters if letters else 0.0), repr(text)
+        assert script.han_ratio == (len(_HAN_RE.findall(text)) / letters if letters else 0.0), repr(text)
+        assert (script.kana, script.hangul) == (len(_KANA_RE.findall(text)), len(_HANGUL_RE.findall(text)))
+        assert script.non_ascii_letters() == (_NON_ASCII_LETTER_RE.search(text) is not None), repr(text)
+        assert _words(text.lower()) == _WORD_RE.findall(text.lower()), repr(text)
