@@ -9,7 +9,9 @@
 - ``newsml/_page_bytes.pyx``: the one look at a UTF-8 page's bytes that decides whether
   they go to the parser as they are;
 - ``newsml/_tree_passes.pyx``: the passes up and down a page's block tree (depths, sums,
-  answers handed down).
+  answers handed down);
+- ``newsml/methods/_markup_tokens.pyx``: the markup family's class and id words and its
+  sums of token weights.
 
 All are optional: without a C compiler, or if one fails to build, the package installs
 without it and newsml uses its Python counterpart (the same results, slower). The two that
@@ -35,6 +37,7 @@ def compiled_modules() -> list[Extension]:
         Extension("newsml._text_counts", ["newsml/_text_counts.pyx"]),
         Extension("newsml._page_bytes", ["newsml/_page_bytes.pyx"]),
         Extension("newsml._tree_passes", ["newsml/_tree_passes.pyx"]),
+        Extension("newsml.methods._markup_tokens", ["newsml/methods/_markup_tokens.pyx"]),
     ]
     built = cythonize(extensions, language_level=3, quiet=True)
     for module in built:    # (cythonize drops ``optional``: a failed compile must not fail the install)

@@ -95,7 +95,8 @@ def _named_sections(keys: list[tuple[str, str | None, str | None, str | None]]) 
     hints = [match.start() for match in found]
     if hints:
         ends = np.cumsum(np.fromiter(map(len, texts), dtype=np.int64, count=len(texts)) + 1)
-        for kind in np.unique(np.searchsorted(ends, hints, side="right")).tolist():
+        # (the hints come in order, so their kinds do: each kind once, ascending)
+        for kind in dict.fromkeys(np.searchsorted(ends, hints, side="right").tolist()):
             named[kind] = _names_section(*keys[kind][:3])
     return named
 

@@ -24,6 +24,7 @@ from typing import TYPE_CHECKING, Any
 import numpy as np
 
 from ..comments import COMMENT_WORDS, headline_containers
+from ..compiled import compiled_module
 from ..errors import NewsmlError
 from ..estimators.frozen import expit
 from ..page import Page
@@ -33,6 +34,9 @@ from .base import NodeMethod, check_fitted
 
 if TYPE_CHECKING:
     from scipy import sparse
+
+#: The readings compiled (:mod:`newsml.methods._markup_tokens`), or None: the same results.
+COMPILED = compiled_module("methods._markup_tokens")
 
 _WORD_RE = re.compile(r"[a-z][a-z0-9]+")
 _CAMEL_RE = re.compile(r"(?<=[a-z0-9])(?=[A-Z])")
@@ -151,6 +155,12 @@ class MarkupTokens(NodeMethod):
         check_fitted(self, "coef_")
         if not page.nodes:
             return np.zeros(0)
+        if COMPILED is not None and self.levels > 0:
+            nodes, combinations = self._node_kinds(page)
+            ids = self._token_ids()
+            sums = COMPILED.token_sums(combinations, page.attribute_kinds.keys, ids.words, ids.of_words,
+                                       ids.triples, ids.tag_triple, ids.comment_ids, self.coef_)
+            return expit(sums[nodes] + self.intercept_)
         kinds, rows, columns = self._kind_columns(page)
         # the 0/1 token matrix times coef_, summed in the order a sparse product sums (per kind of
         # node: nodes with the same tokens have the same sum)
@@ -163,34 +173,21 @@ class MarkupTokens(NodeMethod):
 
         Work is shared where tokens are: the elements seen at each level above the nodes'
         blocks are found for all nodes at once on the block tree, by their kind of
-        attributes (:attr:`~newsml.page.Page.attribute_kinds`); nodes that see the same kinds
-        at every level are of one kind. The ids of each kind of element's tokens are read
+        attributes (:meth:`_node_kinds`); nodes that see the same kinds at every level are
+        of one kind. (The compiled module gathers and sums each kind's tokens in one loop
+        instead: :mod:`newsml.methods._markup_tokens`.) The ids of each kind of element's tokens are read
         from the model's tables of class/id words and tags (:class:`_TokenIds`); a kind's
         tokens, their union over its levels, are found for all kinds together as distinct
         (kind, token) pairs in arrays, not joined and sorted kind by kind in Python (which
         took most of this method's time). The sums are those of the sparse product
         (:func:`_matrix`), to the last bit.
         """
-        tree, attributes = page.block_tree, page.attribute_kinds
-        n_nodes = len(tree.block)
         if self.levels <= 0:       # no element read: one kind, no tokens
             empty = np.zeros(0, dtype=np.intp)
-            return np.zeros(n_nodes, dtype=np.intp), empty, empty
-        # a headline container's kind is its attributes' kind shifted by the number of kinds;
-        # -1 stands for no element (above the root)
+            return np.zeros(len(page.nodes), dtype=np.intp), empty, empty
+        attributes = page.attribute_kinds
         n_element_kinds = 2 * len(attributes.keys)
-        element_kind = attributes.kind.copy()
-        element_kind[page.headline_path] += len(attributes.keys)
-        element = tree.block
-        seen = np.empty((self.levels, n_nodes), dtype=np.int64)
-        seen[0] = element_kind[element]
-        inside = np.ones(n_nodes, dtype=bool)          # not yet climbed past the root
-        for level in range(1, self.levels):
-            above = tree.parent[element]
-            inside &= above != element                  # (the root is its own parent)
-            element = above
-            seen[level] = np.where(inside, element_kind[element], -1)
-        nodes, combinations = _distinct_columns(seen, n_element_kinds + 1)
+        nodes, combinations = self._node_kinds(page)
         # every (level, element kind) the kinds see, with its token ids
         level_kind = combinations + np.arange(self.levels, dtype=np.int64)[:, None] * (n_element_kinds + 1)
         present = combinations.ravel() >= 0
@@ -219,8 +216,30 @@ class MarkupTokens(NodeMethod):
         at = np.arange(len(rows)) + np.repeat(first - (np.cumsum(each) - each), each)
         # a token seen at several levels counts once: distinct pairs, by kind, ids ascending
         width = max(len(self.vocabulary_), 1)
-        pairs = np.unique(rows * width + flat[at].astype(np.int64))
+        pairs = np.sort(rows * width + flat[at].astype(np.int64))
+        if len(pairs):      # (np.unique, without its hash table: a quarter of the time)
+            pairs = pairs[np.concatenate(([True], pairs[1:] != pairs[:-1]))]
         return nodes, pairs // width, pairs % width
+
+    def _node_kinds(self, page: Page) -> tuple[np.ndarray, np.ndarray]:
+        """Each node's kind (an index: nodes of one kind see the same kinds of elements at
+        every level), and per kind the element kinds it sees, a row per level (-1: none,
+        above the root). An element's kind is its attributes' (``page.attribute_kinds``);
+        a headline container's is that shifted by the number of attribute kinds."""
+        tree, attributes = page.block_tree, page.attribute_kinds
+        n_nodes = len(tree.block)
+        element_kind = attributes.kind.copy()
+        element_kind[page.headline_path] += len(attributes.keys)
+        element = tree.block
+        seen = np.empty((self.levels, n_nodes), dtype=np.int64)
+        seen[0] = element_kind[element]
+        inside = np.ones(n_nodes, dtype=bool)          # not yet climbed past the root
+        for level in range(1, self.levels):
+            above = tree.parent[element]
+            inside &= above != element                  # (the root is its own parent)
+            element = above
+            seen[level] = np.where(inside, element_kind[element], -1)
+        return _distinct_columns(seen, 2 * len(attributes.keys) + 1)
 
     def _token_ids(self) -> _TokenIds:
         """The token ids of elements this model has met (:class:`_TokenIds`), for its
@@ -259,6 +278,9 @@ class _TokenIds:
         self.tags: dict[tuple[int, str], tuple[int, ...]] = {}
         #: the ids of the comment words, which a headline container does not give
         self.comment = frozenset(index[t] for t in _COMMENT_TOKENS if t in index)
+        self.comment_ids = np.array(sorted(self.comment), dtype=np.int64)   # (ascending)
+        #: the ids of a tag's tokens at levels 0, 1 and 2 or more, -1 for none (by tag)
+        self.triples: dict[str, tuple[int, int, int]] = {}
 
     def of_words(self, value: str | None) -> tuple[int, ...]:
         """Ids of the word tokens of a class or id string."""
@@ -267,8 +289,19 @@ class _TokenIds:
         found = self.words.get(value)
         if found is None:
             word_ids = self.word_ids
-            found = tuple([word_ids[word] for word in _class_words(value) if word in word_ids])
+            found = COMPILED.class_word_ids(value, word_ids) if COMPILED is not None else None
+            if found is None:
+                found = tuple([word_ids[word] for word in _class_words(value) if word in word_ids])
             self._keep(self.words, value, found, len(value))
+        return found
+
+    def tag_triple(self, tag: str) -> tuple[int, int, int]:
+        """Ids of the tokens of tag ``tag`` at levels 0, 1 and 2 or more (-1 for none)."""
+        found = self.triples.get(tag)
+        if found is None:
+            ids = [self.of_tag(level, tag) for level in range(3)]
+            found = (ids[0][0] if ids[0] else -1, ids[1][0] if ids[1] else -1, ids[2][0] if ids[2] else -1)
+            self._keep(self.triples, tag, found, len(tag))   # type: ignore[arg-type]
         return found
 
     def of_tag(self, level: int, tag: str) -> tuple[int, ...]:
