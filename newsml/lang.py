@@ -29,7 +29,11 @@ _STOP_WORDS = {
     "nl": frozenset("de en van het een in is dat op te die met voor zijn niet aan er ook als bij".split()),
 }
 _ANY_STOP = frozenset().union(*_STOP_WORDS.values())
-_ANY_STOP_BYTES = frozenset(word.encode("utf-8") for word in _ANY_STOP)
+#: The same lists as ASCII bytes (the words of a text without letters beyond ASCII are read
+#: as bytes): the words with such letters ("für", "è") never meet such a text.
+_STOP_BYTES = {lang: frozenset(word.encode("ascii") for word in stop if word.isascii())
+               for lang, stop in _STOP_WORDS.items()}
+_ANY_STOP_BYTES = frozenset().union(*_STOP_BYTES.values())
 #: What the word pattern reads as a letter beyond ASCII.
 _NON_ASCII_LETTER_RE = re.compile(r"[^\W\d_\x00-\x7f]")
 #: ASCII letters lower-cased, every other byte a space.
@@ -83,15 +87,15 @@ def detect_lang(text: str, declared: str | None = None) -> str:
         # the pattern's words are then the runs of ASCII letters: bytes split (typographic
         # quotes and dashes, whatever is not ASCII, made spaces)
         words = sample.encode("ascii", "replace").translate(_LOWER_LETTER_BYTES).split()
-        counts = Counter(word.decode("ascii") for word in words if word in _ANY_STOP_BYTES)
+        counts, lists = Counter(filter(_ANY_STOP_BYTES.__contains__, words)), _STOP_BYTES
     else:
         words = _words(sample.lower())
-        counts = Counter(word for word in words if word in _ANY_STOP)
+        counts, lists = Counter(filter(_ANY_STOP.__contains__, words)), _STOP_WORDS
     if len(words) < _MIN_WORDS:
         return code or "und"
     # (only the function words are counted; per list, only those it holds are looked up)
-    shares = {lang: sum(counts[word] for word in counts.keys() & stop) / len(words)
-              for lang, stop in _STOP_WORDS.items()}
+    shares = {lang: sum(map(counts.__getitem__, counts.keys() & stop)) / len(words)
+              for lang, stop in lists.items()}
     best, second = sorted(shares, key=shares.__getitem__, reverse=True)[:2]
     if shares[best] >= _LANGUAGE_SHARE and shares[best] >= _MARGIN * shares[second] and (
             not code or (code in shares and shares[code] < _DECLARED_PART * shares[best])):
@@ -101,11 +105,12 @@ def detect_lang(text: str, declared: str | None = None) -> str:
     return "en" if shares["en"] > _ENGLISH_SHARE else "und"     # as before the other lists
 
 
-#: The bits of a character's classes in :func:`_bmp_classes`.
-_ALNUM, _HAN, _KANA, _HANGUL, _LETTER = 1, 2, 4, 8, 16
-#: Which combinations of the bits hold each of the first four (a sum of their counts).
-_CLASS_SUMS = np.array([[(combination & bit) > 0 for combination in range(32)]
-                        for bit in (_ALNUM, _HAN, _KANA, _HANGUL)], dtype=np.int64)
+#: The bits of a character's classes in :func:`_bmp_classes` (a letter of ``_WORD_RE``; one
+#: beyond ASCII, of ``_NON_ASCII_LETTER_RE``).
+_ALNUM, _HAN, _KANA, _HANGUL, _LETTER, _NON_ASCII_LETTER = 1, 2, 4, 8, 16, 32
+#: Which combinations of the bits hold each of those counted (a sum of their counts).
+_CLASS_SUMS = np.array([[(combination & bit) > 0 for combination in range(64)]
+                        for bit in (_ALNUM, _HAN, _KANA, _HANGUL, _NON_ASCII_LETTER)], dtype=np.int64)
 
 
 class _Script:
@@ -117,19 +122,18 @@ class _Script:
     past the Basic Multilingual Plane are read by the patterns."""
 
     def __init__(self, sample: str) -> None:
-        self.points = np.frombuffer(sample.encode("utf-32-le", "surrogatepass"), dtype=np.uint32)
-        self.classes = _bmp_classes().take(np.minimum(self.points, 0xFFFF))
-        counts = np.bincount(self.classes, minlength=32)
-        letters, han, self.kana, self.hangul = (_CLASS_SUMS @ counts).tolist()
-        self.rare = "".join(map(chr, self.points[self.points > 0xFFFF].tolist()))
+        points = np.frombuffer(sample.encode("utf-32-le", "surrogatepass"), dtype=np.uint32)
+        counts = np.bincount(_bmp_classes().take(np.minimum(points, 0xFFFF)), minlength=64)
+        letters, han, self.kana, self.hangul, self.beyond_ascii = (_CLASS_SUMS @ counts).tolist()
+        self.rare = "".join(map(chr, points[points > 0xFFFF].tolist()))
         if self.rare:
             letters += len(_ALNUM_RE.findall(self.rare))
             han += len(_HAN_RE.findall(self.rare))
         self.han_ratio = han / letters if letters else 0.0
 
     def non_ascii_letters(self) -> bool:
-        return bool((self.classes[self.points > 0x7F] & _LETTER).any()) or (
-            bool(self.rare) and _NON_ASCII_LETTER_RE.search(self.rare) is not None)
+        rare = self.rare
+        return self.beyond_ascii > 0 or (bool(rare) and _NON_ASCII_LETTER_RE.search(rare) is not None)
 
 
 def _words(lowered: str) -> list[str]:
@@ -149,7 +153,7 @@ def _bmp_classes() -> np.ndarray:
     plane = "".join(map(chr, range(0xFFFF)))
     bits = np.zeros(0x10000, dtype=np.intp)
     for bit, pattern in ((_ALNUM, _ALNUM_RE), (_HAN, _HAN_RE), (_KANA, _KANA_RE), (_HANGUL, _HANGUL_RE),
-                         (_LETTER, _WORD_RE)):
+                         (_LETTER, _WORD_RE), (_NON_ASCII_LETTER, _NON_ASCII_LETTER_RE)):
         for run in re.finditer(f"(?:{pattern.pattern.rstrip('+')})+", plane, pattern.flags):
             bits[run.start():run.end()] |= bit
     return bits
