@@ -4,7 +4,9 @@ from __future__ import annotations
 
 import re
 from collections import Counter
+from collections.abc import Mapping
 from functools import lru_cache
+from typing import Any
 
 import numpy as np
 
@@ -83,6 +85,8 @@ def detect_lang(text: str, declared: str | None = None) -> str:
         if not (code.isalpha() and 2 <= len(code) <= 3):
             code = ""
     words: list[str] | list[bytes]
+    counts: Counter[Any]                        # (of bytes or of str, as the words)
+    lists: Mapping[str, frozenset[Any]]
     if script is None or not script.non_ascii_letters():
         # the pattern's words are then the runs of ASCII letters: bytes split (typographic
         # quotes and dashes, whatever is not ASCII, made spaces)
