@@ -11,7 +11,9 @@
 - ``newsml/_tree_passes.pyx``: the passes up and down a page's block tree (depths, sums,
   answers handed down);
 - ``newsml/methods/_markup_tokens.pyx``: the markup family's class and id words and its
-  sums of token weights.
+  sums of token weights;
+- ``newsml/features/_semantic_marks.pyx``: the semantics family's marks of a page's kinds
+  of elements.
 
 All are optional: without a C compiler, or if one fails to build, the package installs
 without it and newsml uses its Python counterpart (the same results, slower). The two that
@@ -38,6 +40,7 @@ def compiled_modules() -> list[Extension]:
         Extension("newsml._page_bytes", ["newsml/_page_bytes.pyx"]),
         Extension("newsml._tree_passes", ["newsml/_tree_passes.pyx"]),
         Extension("newsml.methods._markup_tokens", ["newsml/methods/_markup_tokens.pyx"]),
+        Extension("newsml.features._semantic_marks", ["newsml/features/_semantic_marks.pyx"]),
     ]
     built = cythonize(extensions, language_level=3, quiet=True)
     for module in built:    # (cythonize drops ``optional``: a failed compile must not fail the install)

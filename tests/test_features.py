@@ -163,7 +163,7 @@ def test_semantic_families_of_ascii_words_by_first_letter_are_those_of_the_whole
     words = ["mediaside", "sidebarticle", "Article-Body tags", "READ-more Tag", "post_content headerbody",
              "a\u017fide tags", "foot\u00a0er"]
     words += ["".join(rng.choices(alphabet, k=rng.randrange(1, 30))) for _ in range(20000)]
-    semantics._one_word_families.cache_clear()
+    semantics._WORD_MARKS.clear()
     assert [semantics._word_families(w) for w in words] == [families(w) for w in words]
     assert semantics._word_families("mediaside") == 1 << semantics._COLUMN["caption"]  # no "aside"
 

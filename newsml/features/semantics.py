@@ -13,8 +13,8 @@ import re
 
 import numpy as np
 
+from ..compiled import compiled_module
 from ..page import Page
-from ..text import cached_when_short
 from .base import NodeFeatures
 
 #: family -> (pattern over class/id/itemprop, tags that belong to the family)
@@ -38,8 +38,9 @@ _ANY_FAMILY = re.compile(
     "|".join(f"(?P<{name}>{pattern.pattern})" for name, (pattern, _) in FAMILIES.items()), re.I)
 
 
-def _by_first_letter() -> tuple[re.Pattern[str], dict[int, int]]:
-    """:data:`_ANY_FAMILY` for lower-cased ASCII words, with the family of each of its groups.
+def _by_first_letter() -> tuple[re.Pattern[str], dict[int, int], list[tuple[str, str, int]]]:
+    """:data:`_ANY_FAMILY` for lower-cased ASCII words, with the family of each of its groups,
+    and its alternatives (first letter, rest, family bit) in its order.
 
     The alternatives of all families are grouped by their first letter, in their order, so at
     each position only those that can match are tried (a quarter of the time for the same
@@ -54,17 +55,29 @@ def _by_first_letter() -> tuple[re.Pattern[str], dict[int, int]]:
                 raise ValueError(f"family {name!r}: {alternative!r} is not a plain lower-case word")
             by_letter.setdefault(alternative[0], []).append((name, alternative[1:]))
     marks: dict[int, int] = {}
-    parts = []
+    parts, ordered = [], []
     for letter, alternatives in by_letter.items():
-        for name, _ in alternatives:
+        for name, rest in alternatives:
             marks[len(marks) + 1] = 1 << list(FAMILIES).index(name)
+            ordered.append((letter, rest, marks[len(marks)]))
         parts.append(f"{re.escape(letter)}(?:{'|'.join(f'({rest})' for _, rest in alternatives)})")
-    return re.compile("|".join(parts)), marks
+    return re.compile("|".join(parts)), marks, ordered
 
 
-_BY_FIRST_LETTER, _GROUP_MARK = _by_first_letter()
+_BY_FIRST_LETTER, _GROUP_MARK, _ALTERNATIVES = _by_first_letter()
 _TAG_FAMILIES = {tag: name for name, (_, tags) in FAMILIES.items() for tag in tags}
 _COLUMN = {name: j for j, name in enumerate(FAMILIES)}
+#: The family bit of each tag of a family.
+_TAG_MARKS = {tag: 1 << _COLUMN[name] for tag, name in _TAG_FAMILIES.items()}
+#: The families of the words met (see :func:`_word_mark`).
+_WORD_MARKS: dict[str, int] = {}
+MOST_WORDS = 16384
+LONGEST_WORD = 64
+#: The marks of a page's kinds of elements found in C (:mod:`newsml.features._semantic_marks`),
+#: or None: the same marks.
+COMPILED = compiled_module("features._semantic_marks")
+#: Its search of a new ASCII word (the alternatives of _BY_FIRST_LETTER, in its order).
+_MATCHER = COMPILED.FamilyMatcher(_ALTERNATIVES) if COMPILED is not None else None
 
 
 class SemanticFeatures(NodeFeatures):
@@ -83,8 +96,13 @@ class SemanticFeatures(NodeFeatures):
             # each kind of element's own families once, then or-ed up the tree (the root is
             # its own parent: or-ing it again changes nothing)
             kinds = page.attribute_kinds
-            own = np.fromiter((_key_families(*key) for key in kinds.keys), dtype=np.int64,
-                              count=len(kinds.keys))[kinds.kind]
+            if COMPILED is not None:
+                own = COMPILED.key_marks(kinds.keys, _TAG_MARKS, _WORD_MARKS, _word_mark, _word_families,
+                                         _MATCHER, MOST_WORDS, LONGEST_WORD)
+            else:
+                own = np.fromiter((_key_families(*key) for key in kinds.keys), dtype=np.int64,
+                                  count=len(kinds.keys))
+            own = own[kinds.kind]
             marks |= own
             above = np.arange(len(marks))
             for _ in range(self.levels - 1):
@@ -96,10 +114,7 @@ class SemanticFeatures(NodeFeatures):
 
 def _key_families(tag: str, *attributes: str | None) -> int:
     """Bit mask of the families an element's tag and class/id/itemprop words name."""
-    mark = 0
-    family = _TAG_FAMILIES.get(tag)
-    if family:
-        mark |= 1 << _COLUMN[family]
+    mark = _TAG_MARKS.get(tag, 0)
     for words in attributes:
         if words:       # no family's word spans a space: each attribute alone finds the same
             mark |= _word_families(words)
@@ -115,11 +130,24 @@ def _word_families(words: str) -> int:
     """
     mark = 0
     for word in words.split():
-        mark |= _one_word_families(word)
+        mark |= _word_mark(word)
     return mark
 
 
-@cached_when_short(longest=64)
+def _word_mark(word: str) -> int:
+    """:func:`_one_word_families`, kept in :data:`_WORD_MARKS` (at most :data:`MOST_WORDS`
+    words of at most :data:`LONGEST_WORD` characters: a crawl meets millions; a full table
+    starts again)."""
+    mark = _WORD_MARKS.get(word)
+    if mark is None:
+        mark = _one_word_families(word)
+        if len(word) <= LONGEST_WORD:
+            if len(_WORD_MARKS) >= MOST_WORDS:
+                _WORD_MARKS.clear()
+            _WORD_MARKS[word] = mark
+    return mark
+
+
 def _one_word_families(word: str) -> int:
     """:func:`_word_families` of one word."""
     mark = 0
