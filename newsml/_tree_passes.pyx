@@ -5,8 +5,8 @@ from parents (:func:`inherit_down`).
 
 :class:`newsml.nodes.BlockTree` makes these passes with numpy a level at a time, a few
 calls per level; the tree of a news page has a few hundred elements on some twenty
-levels, so numpy's calls cost more than the work, and seven sums, four hand-downs and the
-depths are made per page. Here each pass is one loop, in the order the level-by-level
+levels, so numpy's calls cost more than the work, and up to eight sums, four hand-downs and
+the depths are made per page. Here each pass is one loop, in the order the level-by-level
 code takes: the same results, to the last bit of every sum (each parent's children are
 added to it in the same order).
 

@@ -355,7 +355,8 @@ class BlockTree(NamedTuple):
 
     def subtree_sums(self, per_node: np.ndarray, levels: list[np.ndarray] | None = None) -> np.ndarray:
         """For every element, the sum of ``per_node`` over the nodes whose block lies under it
-        (``levels``: :meth:`levels`, when the caller has them)."""
+        (``levels``: this tree's :meth:`levels`, when the caller has them: the numpy passes
+        read them, the compiled ones ``by_depth``)."""
         # (float also for a tree without nodes, where bincount gives integers)
         total = np.bincount(self.block, weights=per_node, minlength=len(self.parent))
         total = total.astype(float, copy=False)
@@ -369,8 +370,10 @@ class BlockTree(NamedTuple):
     def inherited(self, values: np.ndarray, settled: np.ndarray,
                   levels: list[np.ndarray] | None = None) -> np.ndarray:
         """``values`` (one per element) with each element below the root's level that is
-        not ``settled`` given its parent's final value, from the top down; in place."""
-        if PASSES_COMPILED is not None:
+        not ``settled`` (bool) given its parent's final value, from the top down; in place
+        (``levels`` as for :meth:`subtree_sums`)."""
+        if (PASSES_COMPILED is not None and values.dtype in _PASSED_TYPES and settled.dtype == bool
+                and values.flags.c_contiguous and settled.flags.c_contiguous):
             PASSES_COMPILED.inherit_down(self.parent, self.by_depth, self.level_starts,
                                          values.view(np.uint8) if values.dtype == bool else values,
                                          settled.view(np.uint8))
@@ -429,6 +432,7 @@ def _block_tree(parent: np.ndarray, block: np.ndarray, elements: list[Element],
     these blocks: the depths and the order by depth worked out, the tags read unless
     given. Equal tags are one string: lxml makes a new one at each reading, 7 MB on a page
     of 100,000 blocks."""
+    parent = np.asarray(parent, dtype=np.int64)
     if PASSES_COMPILED is not None:
         depth = PASSES_COMPILED.depths(parent)
     else:
@@ -444,7 +448,7 @@ def _block_tree(parent: np.ndarray, block: np.ndarray, elements: list[Element],
     if tags is None:
         shared: dict[str, str] = {}
         tags = [shared.setdefault(tag, tag) for tag in (element.tag for element in elements)]
-    by_depth = np.argsort(depth, kind="stable")
+    by_depth = np.argsort(depth, kind="stable").astype(np.int64, copy=False)
     level_starts = np.zeros(int(depth.max(initial=-1)) + 2, dtype=np.int64)
     np.cumsum(np.bincount(depth), out=level_starts[1:])
     return BlockTree(parent, depth, block, elements, tags, by_depth, level_starts)
@@ -456,3 +460,5 @@ def _block_tree(parent: np.ndarray, block: np.ndarray, elements: list[Element],
 COMPILED = compiled_module("_walk")
 #: The block tree's passes compiled (:mod:`newsml._tree_passes`), or None: the same results.
 PASSES_COMPILED = compiled_module("_tree_passes")
+#: The kinds of values the compiled hand-down takes (others go the numpy way).
+_PASSED_TYPES = (np.dtype(np.int64), np.dtype(bool), np.dtype(np.float64))

@@ -87,3 +87,21 @@ def test_the_compiled_sums_refuse_what_they_cannot_read(compiled):
         compiled.token_sums(None, keys, {}, None, {}, None, none, coef)
     with pytest.raises(TypeError):
         compiled.class_word_ids(None, {})
+
+
+def test_the_compiled_sums_read_copies_of_what_the_callbacks_may_change(compiled):
+    # a callback that empties the keys or rewrites the kinds does not make the loop read past them
+    keys = [("div", "a", None, None), ("p", "b", None, None)]
+    combinations = np.array([[0, 1]], dtype=np.int64)
+
+    def of_words(value):
+        keys.clear()
+        combinations[0, 1] = 10**9
+        return (0,)
+
+    sums = compiled.token_sums(combinations, keys, {}, of_words, {}, lambda tag: (-1, -1, -1),
+                               np.zeros(0, dtype=np.int64), np.ones(2))
+    assert sums.tolist() == [1.0, 1.0]
+    with pytest.raises(TypeError):      # an unhashable tag is refused, as a dict lookup refuses it
+        compiled.token_sums(np.zeros((1, 1), dtype=np.int64), [(["div"], None, None, None)], {}, None, {},
+                            None, np.zeros(0, dtype=np.int64), np.ones(1))

@@ -80,3 +80,17 @@ def test_the_compiled_marks_refuse_what_they_cannot_read(compiled):
     assert compiled.key_marks([], {}, {}, None, None).shape == (0,)
     footer = compiled.key_marks([("footer", None, None, None)], semantics._TAG_MARKS, {}, None, None)
     assert np.array_equal(footer, [1 << semantics._COLUMN["footer"]])
+
+
+def test_the_compiled_marks_read_a_copy_of_the_keys_and_keep_a_matcher_whole(compiled):
+    keys = [("div", "é", None, None)] + [("aside", "x", None, None)] * 3
+    marks = compiled.key_marks(keys, semantics._TAG_MARKS, {}, lambda word: 0,
+                               lambda value: (keys.clear(), 0)[1], None)
+    assert marks.tolist() == [0] + [1 << semantics._COLUMN["related"]] * 3
+    with pytest.raises(TypeError):      # an unhashable tag is refused, as a dict lookup refuses it
+        compiled.key_marks([(["div"], None, None, None)], {}, {}, None, None)
+    matcher = compiled.FamilyMatcher(semantics._ALTERNATIVES)
+    for bad in ([("a", "b", 1 << 70)], [("c", "D", 1)]):     # a failed new start leaves the old tables
+        with pytest.raises(ValueError):
+            matcher.__init__(bad)
+        assert matcher.mark("sidebar") == semantics._one_word_families("sidebar")

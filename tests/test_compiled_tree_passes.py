@@ -92,3 +92,14 @@ def test_the_compiled_passes_refuse_what_is_no_tree(compiled):
         compiled.sums_up(parent, by_depth, starts, None)
     with pytest.raises(ValueError):     # (a float array where the tree's indices go)
         compiled.sums_up(parent.astype(float), by_depth, starts, np.zeros(3))
+
+
+def test_values_the_compiled_hand_down_does_not_take_go_the_numpy_way(compiled, monkeypatch):
+    tree = _block_tree(np.array([0, 0, 1, 1], dtype=np.int32), np.array([2, 3]), [None] * 4, ["div"] * 4)
+    assert tree.parent.dtype == np.int64 and tree.by_depth.dtype == np.int64
+    settled = np.array([True, False, False, True])
+    makers = (lambda: np.arange(4, dtype=np.int32), lambda: np.arange(4, dtype=np.float32),
+              lambda: np.arange(8)[::2])                      # (the last not contiguous)
+    for make in makers:
+        expected = in_python(monkeypatch, lambda make=make: tree.inherited(make(), settled))
+        np.testing.assert_array_equal(tree.inherited(make(), settled), expected)

@@ -18,7 +18,7 @@ code otherwise (or when ``NEWSML_PURE_PYTHON`` is set).
 import numpy as np
 
 cimport cython
-from cpython.dict cimport PyDict_GetItem
+from cpython.dict cimport PyDict_GetItemWithError
 from cpython.object cimport PyObject
 from libc.stdint cimport int64_t
 from libc.stdlib cimport free, malloc
@@ -75,27 +75,41 @@ cdef class FamilyMatcher:
                     optional.append(0)
                 elif c != "\\" or rest[i + 1:] != "b":
                     raise ValueError(f"alternative {first + rest!r}: not a plain lower-case word")
-            parsed.append((first, bytes(chars), bytes(optional), boundary, int(bit)))
+            bit = int(bit)
+            if not 0 < bit < 2 ** 62:
+                raise ValueError(f"a family bit must be positive and below 2**62, not {bit}")
+            parsed.append((first, bytes(chars), bytes(optional), boundary, bit))
         parsed.sort(key=lambda alternative: alternative[0])     # (stable: each letter's in order)
-        n = len(parsed)
-        self.starts = <Py_ssize_t*>malloc(max(n, 1) * sizeof(Py_ssize_t))
-        self.ends = <Py_ssize_t*>malloc(max(n, 1) * sizeof(Py_ssize_t))
-        self.boundary = <unsigned char*>malloc(max(n, 1))
-        self.bits = <int64_t*>malloc(max(n, 1) * sizeof(int64_t))
-        if self.starts is NULL or self.ends is NULL or self.boundary is NULL or self.bits is NULL:
+        # everything checked: the tables are made apart, then take the old ones' place
+        cdef Py_ssize_t n = len(parsed), k
+        cdef Py_ssize_t* starts = <Py_ssize_t*>malloc(max(n, 1) * sizeof(Py_ssize_t))
+        cdef Py_ssize_t* ends = <Py_ssize_t*>malloc(max(n, 1) * sizeof(Py_ssize_t))
+        cdef unsigned char* boundaries = <unsigned char*>malloc(max(n, 1))
+        cdef int64_t* bits = <int64_t*>malloc(max(n, 1) * sizeof(int64_t))
+        if starts is NULL or ends is NULL or boundaries is NULL or bits is NULL:
+            free(starts)
+            free(ends)
+            free(boundaries)
+            free(bits)
             raise MemoryError()
         all_chars, all_optional = bytearray(), bytearray()
-        for k, (first, chars, optional, boundary, bit) in enumerate(parsed):
-            self.starts[k] = len(all_chars)
+        for k in range(n):
+            first, chars, optional, boundary, bit = parsed[k]
+            starts[k] = len(all_chars)
             all_chars += chars
             all_optional += optional
-            self.ends[k] = len(all_chars)
-            self.boundary[k] = boundary
-            self.bits[k] = bit
+            ends[k] = len(all_chars)
+            boundaries[k] = boundary
+            bits[k] = bit
+        free(self.starts)
+        free(self.ends)
+        free(self.boundary)
+        free(self.bits)
+        self.starts, self.ends, self.boundary, self.bits = starts, ends, boundaries, bits
         self.chars, self.optional = bytes(all_chars), bytes(all_optional)
-        letters = [first for first, *_ in parsed]
-        for letter in range(27):
-            self.letter_start[letter] = sum(1 for first in letters if ord(first) - 97 < letter)
+        letters = [alternative[0] for alternative in parsed]
+        for k in range(27):
+            self.letter_start[k] = sum(1 for first in letters if ord(first) - 97 < k)
 
     def mark(self, str word not None):
         """The bits of the families the lower-cased ASCII ``word`` names."""
@@ -165,7 +179,7 @@ cdef int64_t _mark(object value, dict word_marks, object word_mark, object strin
         while j < n and not _space(s[j]):
             j += 1
         word = (<str>value)[i:j] if (i or j < n) else value
-        found = PyDict_GetItem(word_marks, word)
+        found = PyDict_GetItemWithError(word_marks, word)
         if found is not NULL:
             found_mark = <int64_t>(<object>found)
         elif matcher is None:
@@ -192,16 +206,17 @@ def key_marks(list keys not None, dict tag_marks not None, dict word_marks not N
     ``word_marks`` (at most ``most`` words of at most ``longest`` characters; a full table
     starts again), or without a matcher is ``word_mark(word)``; a string beyond ASCII is
     ``string_marks(value)``."""
-    cdef Py_ssize_t n = len(keys), i
+    cdef tuple kinds = tuple(keys)           # (the callbacks may change the list they were given)
+    cdef Py_ssize_t n = len(kinds), i
     out = np.zeros(n, dtype=np.int64)
     cdef int64_t[::1] marks = out
     cdef int64_t mark
     cdef PyObject* found
     for i in range(n):
-        key = keys[i]
+        key = kinds[i]
         if not isinstance(key, tuple) or len(<tuple>key) != 4:
             raise TypeError("keys must be (tag, class, id, itemprop) tuples")
-        found = PyDict_GetItem(tag_marks, (<tuple>key)[0])
+        found = PyDict_GetItemWithError(tag_marks, (<tuple>key)[0])
         mark = <int64_t>(<object>found) if found is not NULL else 0
         for value in (<tuple>key)[1:]:
             if value is not None and value:

@@ -19,7 +19,7 @@ Python code otherwise (or when ``NEWSML_PURE_PYTHON`` is set).
 import numpy as np
 
 cimport cython
-from cpython.dict cimport PyDict_GetItem
+from cpython.dict cimport PyDict_GetItemWithError
 from cpython.object cimport PyObject
 from libc.stdint cimport int64_t
 from libc.stdlib cimport free, malloc, realloc
@@ -107,6 +107,8 @@ cdef int _add_ids(_Ids into, object ids, Py_ssize_t vocabulary) except -1:
     return 0
 
 
+@cython.boundscheck(False)
+@cython.wraparound(False)
 cdef inline bint _among(int64_t token, const int64_t[::1] ascending) noexcept nogil:
     cdef Py_ssize_t low = 0, high = ascending.shape[0], middle
     while low < high:
@@ -120,9 +122,8 @@ cdef inline bint _among(int64_t token, const int64_t[::1] ascending) noexcept no
 
 @cython.boundscheck(False)
 @cython.wraparound(False)
-def token_sums(const int64_t[:, :] combinations not None, list keys not None, dict words not None,
-               object of_words, dict tags not None, object tag_ids, const int64_t[::1] comment not None,
-               const double[::1] coef not None):
+def token_sums(combinations, list keys not None, dict words not None, object of_words, dict tags not None,
+               object tag_ids, const int64_t[::1] comment not None, const double[::1] coef not None):
     """Per column of ``combinations`` (a kind of node: the element kind it sees at each level,
     -1 for none), the sum of ``coef`` over its distinct tokens in ascending order.
 
@@ -130,16 +131,19 @@ def token_sums(const int64_t[:, :] combinations not None, list keys not None, di
     ``len(keys)`` on it is a headline container, whose class and id give no ``comment``
     tokens (ascending ids). Its class and id words are ``words[value]``, else
     ``of_words(value)``; its tag's tokens at levels 0, 1 and 2 or more are ``tags[tag]``,
-    else ``tag_ids(tag)`` (three ids, -1 for none).
+    else ``tag_ids(tag)`` (three ids, -1 for none). The callbacks may change what they were
+    given: ``combinations`` and ``keys`` are read from copies taken first.
     """
-    cdef Py_ssize_t levels = combinations.shape[0], n = combinations.shape[1], n_keys = len(keys)
+    cdef const int64_t[:, ::1] kinds_seen = np.array(combinations, dtype=np.int64, order="C", copy=True)
+    cdef tuple key_of = tuple(keys)
+    cdef Py_ssize_t levels = kinds_seen.shape[0], n = kinds_seen.shape[1], n_keys = len(key_of)
     cdef Py_ssize_t vocabulary = coef.shape[0], level, c, k, i, j, start, end, n_kinds = 2 * n_keys
     cdef int64_t kind, token
     cdef PyObject* cached
     for level in range(levels):
         for c in range(n):
-            if combinations[level, c] >= n_kinds:
-                raise ValueError(f"element kind {combinations[level, c]} of {n_kinds} kinds")
+            if kinds_seen[level, c] >= n_kinds:
+                raise ValueError(f"element kind {kinds_seen[level, c]} of {n_kinds} kinds")
     cdef int64_t[::1] starts = np.full(n_kinds + 1, -1, dtype=np.int64)   # each kind's ids, once read
     cdef int64_t[::1] ends = np.zeros(n_kinds + 1, dtype=np.int64)
     cdef int64_t[::1] tag_of = np.full(3 * n_kinds, -1, dtype=np.int64)
@@ -154,17 +158,17 @@ def token_sums(const int64_t[:, :] combinations not None, list keys not None, di
     try:
         for c in range(n):
             for level in range(levels):
-                kind = combinations[level, c]
+                kind = kinds_seen[level, c]
                 if kind < 0 or starts[kind] >= 0:
                     continue
-                key = keys[kind % n_keys]
+                key = key_of[kind % n_keys]
                 if not isinstance(key, tuple) or len(<tuple>key) < 3:
                     raise TypeError("keys must be tuples of (tag, class, id, ...)")
                 starts[kind] = ids.size
                 for value in ((<tuple>key)[1], (<tuple>key)[2]):
                     if value is None or not value:
                         continue
-                    cached = PyDict_GetItem(words, value)
+                    cached = PyDict_GetItemWithError(words, value)
                     _add_ids(ids, <object>cached if cached is not NULL else of_words(value), vocabulary)
                 if kind >= n_keys and comment.shape[0]:
                     kept.size = 0
@@ -176,7 +180,7 @@ def token_sums(const int64_t[:, :] combinations not None, list keys not None, di
                         ids.append(kept.values[i])
                 ends[kind] = ids.size
                 tag = (<tuple>key)[0]
-                cached = PyDict_GetItem(tags, tag)
+                cached = PyDict_GetItemWithError(tags, tag)
                 triple = <object>cached if cached is not NULL else tag_ids(tag)
                 if not isinstance(triple, tuple) or len(<tuple>triple) != 3:
                     raise TypeError("a tag's token ids must be three")
@@ -188,7 +192,7 @@ def token_sums(const int64_t[:, :] combinations not None, list keys not None, di
             # this kind of node's tokens: gathered, sorted (insertion: a few dozen), summed once each
             size = 0
             for level in range(levels):
-                kind = combinations[level, c]
+                kind = kinds_seen[level, c]
                 if kind < 0:
                     continue
                 start, end = starts[kind], ends[kind]
