@@ -155,7 +155,7 @@ def _bmp_classes() -> np.ndarray:
     """Per character of the Basic Multilingual Plane (U+FFFF, where the others are looked
     up, is in none): the bits of the patterns that match it (made once)."""
     plane = "".join(map(chr, range(0xFFFF)))
-    bits = np.zeros(0x10000, dtype=np.intp)
+    bits = np.zeros(0x10000, dtype=np.uint8)
     for bit, pattern in ((_ALNUM, _ALNUM_RE), (_HAN, _HAN_RE), (_KANA, _KANA_RE), (_HANGUL, _HANGUL_RE),
                          (_LETTER, _WORD_RE), (_NON_ASCII_LETTER, _NON_ASCII_LETTER_RE)):
         for run in re.finditer(f"(?:{pattern.pattern.rstrip('+')})+", plane, pattern.flags):
