@@ -19,6 +19,8 @@ cimport cython
 from cpython.unicode cimport PyUnicode_DATA, PyUnicode_GET_LENGTH, PyUnicode_KIND, PyUnicode_READ
 from libc.stdint cimport int64_t, uint8_t, uint16_t, uint64_t
 
+from newsml._ascending cimport among
+
 #: the class bits, as in newsml.features.prose (_CLASSES)
 cdef enum:
     LETTER = 1
@@ -38,18 +40,6 @@ def word_code(word: bytes) -> int:
     if len(word) > LONGEST_STOP or not word.isalpha() or not word.islower() or not word.isascii():
         raise ValueError(f"not a word of at most {LONGEST_STOP} lower-case ASCII letters: {word!r}")
     return sum((letter - 96) << (5 * place) for place, letter in enumerate(word))
-
-
-cdef inline bint _is_stop(uint64_t code, const uint64_t[::1] stops) noexcept nogil:
-    """Whether ``code`` is among the ascending ``stops`` (a binary search)."""
-    cdef Py_ssize_t low = 0, high = stops.shape[0], middle
-    while low < high:
-        middle = (low + high) >> 1
-        if stops[middle] < code:
-            low = middle + 1
-        else:
-            high = middle
-    return low < stops.shape[0] and stops[low] == code
 
 
 cdef object _checked(object text):
@@ -127,7 +117,7 @@ def batch_counts(texts, const uint8_t[::1] table not None, astral_bits,
                             plain = False
                     continue
                 in_word = False
-                if plain and _is_stop(code, stop_codes):
+                if plain and among(code, stop_codes):
                     stops += 1
             if bits & LETTER:
                 in_word = plain = True

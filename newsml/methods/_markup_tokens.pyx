@@ -24,6 +24,8 @@ from cpython.object cimport PyObject
 from libc.stdint cimport int64_t
 from libc.stdlib cimport free, malloc, realloc
 
+from newsml._ascending cimport among
+
 
 cdef inline bint _ascii_letter(unsigned char c) noexcept nogil:
     return (c | 0x20) >= 97 and (c | 0x20) <= 122
@@ -109,19 +111,6 @@ cdef int _add_ids(_Ids into, object ids, Py_ssize_t vocabulary) except -1:
 
 @cython.boundscheck(False)
 @cython.wraparound(False)
-cdef inline bint _among(int64_t token, const int64_t[::1] ascending) noexcept nogil:
-    cdef Py_ssize_t low = 0, high = ascending.shape[0], middle
-    while low < high:
-        middle = (low + high) >> 1
-        if ascending[middle] < token:
-            low = middle + 1
-        else:
-            high = middle
-    return low < ascending.shape[0] and ascending[low] == token
-
-
-@cython.boundscheck(False)
-@cython.wraparound(False)
 def token_sums(combinations, list keys not None, dict words not None, object of_words, dict tags not None,
                object tag_ids, const int64_t[::1] comment not None, const double[::1] coef not None):
     """Per column of ``combinations`` (a kind of node: the element kind it sees at each level,
@@ -173,7 +162,7 @@ def token_sums(combinations, list keys not None, dict words not None, object of_
                 if kind >= n_keys and comment.shape[0]:
                     kept.size = 0
                     for i in range(starts[kind], ids.size):
-                        if not _among(ids.values[i], comment):
+                        if not among(ids.values[i], comment):
                             kept.append(ids.values[i])
                     ids.size = starts[kind]
                     for i in range(kept.size):
