@@ -53,6 +53,14 @@ def compiled_or_skip(module: ModuleType | None, name: str, fallback: str) -> Mod
     return module
 
 
+def in_python(monkeypatch, module: ModuleType, attribute: str, make):
+    """What ``make()`` gives with the compiled module ``module.<attribute>`` turned off (its
+    Python counterpart does the work), the module as it was again afterwards."""
+    with monkeypatch.context() as patch:
+        patch.setattr(module, attribute, None)
+        return make()
+
+
 def labeled_and_corpus_pages(*corpora: str, each: int) -> list[Path]:
     """The labeled pages, and the first ``each`` pages of each shared corpus present."""
     paths = sorted(LABELED.glob("*.html"))

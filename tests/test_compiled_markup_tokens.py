@@ -7,7 +7,7 @@ import random
 
 import numpy as np
 import pytest
-from conftest import compiled_or_skip, labeled_and_corpus_pages
+from conftest import compiled_or_skip, in_python, labeled_and_corpus_pages
 
 from newsml.extract import _shipped
 from newsml.methods import markup as markup_module
@@ -21,17 +21,12 @@ def compiled():
     return compiled_or_skip(markup_module.COMPILED, "methods._markup_tokens", "its Python code")
 
 
-def in_python(monkeypatch, make):
-    with monkeypatch.context() as patch:
-        patch.setattr(markup_module, "COMPILED", None)
-        return make()
-
-
 def test_the_compiled_scores_on_labeled_and_corpus_pages(compiled, monkeypatch):
     markup = _shipped("default").members_["markup"]
     for path in labeled_and_corpus_pages("cwced_zh", "cleaneval_en", "dragnet", "wcxb_dev", each=30):
         page = load_page(path.read_bytes())
-        expected = in_python(monkeypatch, lambda page=page: markup.score_nodes(page))
+        expected = in_python(monkeypatch, markup_module, "COMPILED",
+                             lambda page=page: markup.score_nodes(page))
         assert markup.score_nodes(page).tobytes() == expected.tobytes(), path.name
 
 
@@ -42,7 +37,7 @@ def test_the_compiled_scores_of_models_fitted_here(compiled, monkeypatch, labele
     markup = new_method("markup", min_pages=2, levels=levels).fit(docs, labels)
     assert markup.coef_.any()
     for doc in docs:
-        expected = in_python(monkeypatch, lambda doc=doc: markup.score_nodes(doc))
+        expected = in_python(monkeypatch, markup_module, "COMPILED", lambda doc=doc: markup.score_nodes(doc))
         assert markup.score_nodes(doc).tobytes() == expected.tobytes()
 
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import numpy as np
 import pytest
-from conftest import compiled_or_skip, labeled_and_corpus_pages
+from conftest import compiled_or_skip, in_python, labeled_and_corpus_pages
 
 from newsml import nodes
 from newsml.nodes import BlockTree, _block_tree
@@ -15,13 +15,6 @@ from newsml.page import load_page
 @pytest.fixture(scope="module")
 def compiled():
     return compiled_or_skip(nodes.PASSES_COMPILED, "_tree_passes", "numpy passes a level at a time")
-
-
-def in_python(monkeypatch, make):
-    """What ``make()`` gives with the numpy passes."""
-    with monkeypatch.context() as patch:
-        patch.setattr(nodes, "PASSES_COMPILED", None)
-        return make()
 
 
 def random_forest(rng: np.random.Generator, n: int, roots: int) -> np.ndarray:
@@ -36,15 +29,18 @@ def random_forest(rng: np.random.Generator, n: int, roots: int) -> np.ndarray:
 
 def assert_same_passes(monkeypatch, tree: BlockTree, rng: np.random.Generator) -> None:
     n = len(tree.parent)
-    again = in_python(monkeypatch, lambda: _block_tree(tree.parent, tree.block, tree.elements, tree.tags))
+    again = in_python(monkeypatch, nodes, "PASSES_COMPILED",
+                      lambda: _block_tree(tree.parent, tree.block, tree.elements, tree.tags))
     for field in ("depth", "by_depth", "level_starts"):
         np.testing.assert_array_equal(getattr(tree, field), getattr(again, field))
     for values in (rng.random(len(tree.block)), rng.integers(0, 50, len(tree.block)).astype(float)):
-        expected = in_python(monkeypatch, lambda values=values: tree.subtree_sums(values, tree.levels()))
+        expected = in_python(monkeypatch, nodes, "PASSES_COMPILED",
+                             lambda values=values: tree.subtree_sums(values, tree.levels()))
         assert tree.subtree_sums(values).tobytes() == expected.tobytes()    # the same bits
     settled = rng.random(n) < 0.3
     for values in (rng.integers(-1, 9, n), rng.random(n) < 0.5, rng.random(n)):
-        expected = in_python(monkeypatch, lambda values=values: tree.inherited(values.copy(), settled))
+        expected = in_python(monkeypatch, nodes, "PASSES_COMPILED",
+                             lambda values=values: tree.inherited(values.copy(), settled))
         np.testing.assert_array_equal(tree.inherited(values.copy(), settled), expected)
 
 
@@ -101,5 +97,6 @@ def test_values_the_compiled_hand_down_does_not_take_go_the_numpy_way(compiled, 
     makers = (lambda: np.arange(4, dtype=np.int32), lambda: np.arange(4, dtype=np.float32),
               lambda: np.arange(8)[::2])                      # (the last not contiguous)
     for make in makers:
-        expected = in_python(monkeypatch, lambda make=make: tree.inherited(make(), settled))
+        expected = in_python(monkeypatch, nodes, "PASSES_COMPILED",
+                             lambda make=make: tree.inherited(make(), settled))
         np.testing.assert_array_equal(tree.inherited(make(), settled), expected)
