@@ -96,3 +96,25 @@ def test_the_tree_reading_falls_back_to_python_when_told_or_not_built(monkeypatc
     monkeypatch.setattr(trees, "COMPILED", None)          # as without a C compiler
     monkeypatch.setattr(FrozenTrees, "_read_masks_in_c", None)
     np.testing.assert_array_equal(booster.decision_function(Z), expected)
+
+
+def test_table_rows_read_in_c_give_the_leaves_of_the_values(compiled):
+    booster = _shipped("default").booster_
+    Z = _awkward_rows(booster, booster.n_features, 4)
+    rows = booster.new_table_rows(len(Z))
+    booster.write_table_rows(Z, 0, rows)
+    masks = booster._masks
+    from_rows = compiled.leaf_values_of_rows(rows, masks.starts, masks.table, masks.values)
+    np.testing.assert_array_equal(from_rows, compiled.leaf_values(Z, masks.features, masks.flat_thresholds,
+                                                                  masks.bounds, masks.starts, masks.table,
+                                                                  masks.values))
+    in_python = booster._leaves_of_table_rows(rows)
+    np.testing.assert_array_equal(booster._leaves_of_table_rows_in_c(rows), in_python)
+    far = rows.copy()
+    far[7, -1] = 255                     # past the last feature's rows: past the table's end
+    with pytest.raises(ValueError, match="outside the table"):
+        compiled.leaf_values_of_rows(far, masks.starts, masks.table, masks.values)
+    with pytest.raises(ValueError, match="one start per column"):
+        compiled.leaf_values_of_rows(rows, masks.starts[:-1], masks.table, masks.values)
+    with pytest.raises(ValueError, match="64 leaf values"):
+        compiled.leaf_values_of_rows(rows, masks.starts, masks.table, masks.values[:-1])

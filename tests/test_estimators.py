@@ -178,6 +178,34 @@ def test_frozen_trees_predict_what_the_fitted_booster_predicts():
     np.testing.assert_array_equal(frozen._read_masks(Z), frozen._descend(Z))
 
 
+def test_frozen_trees_score_table_rows_written_piece_by_piece_as_their_values():
+    rng = np.random.default_rng(8)
+    X = rng.random((4000, 6))
+    X[rng.random(X.shape) < 0.05] = np.nan
+    y = (rng.random(4000) < 0.2 + 0.6 * np.nan_to_num(X[:, 2])).astype(int)
+    booster = HistGradientBoostingClassifier(max_iter=12, max_leaf_nodes=31, random_state=0).fit(X, y)
+    frozen = FrozenTrees.from_estimator(booster)
+    Z = np.tile(X[:700], (2, 1))                       # more rows than one block
+    for row, node in enumerate(np.flatnonzero(~frozen.leaf)[:300]):   # exactly on a split: goes left
+        Z[row, frozen.feature[node]] = frozen.threshold[node]
+    Z[30:40, 1] = [np.inf, -np.inf] * 5
+    rows = frozen.new_table_rows(len(Z))
+    assert rows is not None and rows.dtype == np.uint8
+    frozen.write_table_rows(Z[:, :2], 0, rows)         # as a page's evidence comes: a piece at a time
+    frozen.write_table_rows(Z[:, 2:5], 2, rows)
+    frozen.write_table_rows(Z[:, 5:], 5, rows)
+    np.testing.assert_array_equal(frozen.decision_from_table_rows(rows), frozen.decision_function(Z))
+    # splits of one threshold share a table row: as many rows as distinct thresholds (and NaN)
+    masks = frozen._masks
+    for feature, thresholds in zip(masks.features, masks.thresholds):
+        used = frozen.threshold[~frozen.leaf & (frozen.feature == feature)]
+        np.testing.assert_array_equal(thresholds, np.unique(used))
+    with pytest.raises(ValueError, match="do not fit"):
+        frozen.write_table_rows(Z[:, :3], 4, rows)
+    with pytest.raises(ValueError, match="one column per feature"):
+        frozen.decision_from_table_rows(rows[:, :-1])
+
+
 def test_frozen_trees_of_more_leaves_than_a_mask_holds_are_walked():
     rng = np.random.default_rng(5)
     X = rng.random((3000, 4))
@@ -187,7 +215,7 @@ def test_frozen_trees_of_more_leaves_than_a_mask_holds_are_walked():
                                              early_stopping=False, random_state=0).fit(X, y)
     frozen = FrozenTrees.from_estimator(booster)
     assert frozen.leaf.sum() > 3 * trees.MASK_BITS
-    assert frozen._masks is None
+    assert frozen._masks is None and frozen.new_table_rows(10) is None
     Z = np.tile(X[:200], (3, 1))                       # more rows than a walk's block
     assert len(Z) > trees.ROWS_PER_BLOCK
     np.testing.assert_allclose(frozen.predict_proba(Z), booster.predict_proba(Z), atol=1e-12)
