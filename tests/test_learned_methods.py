@@ -339,3 +339,28 @@ def test_a_final_fit_that_fails_is_returned_and_named_by_training(labeled, jobs,
     assert isinstance(fitted, NewsmlError) and "no fit for you" in str(fitted)
     with pytest.raises(NewsmlError, match=r"^training nb on .* failed: no fit for you"):
         train_method("nb", [LABELED], split="train", cv_folds=3, jobs=jobs)
+
+
+@pytest.mark.parametrize("compiled", [True, False])
+def test_large_pages_scored_from_table_rows_score_as_from_their_evidence_matrix(monkeypatch, compiled):
+    from conftest import in_python, labeled_and_corpus_pages
+
+    import newsml.methods.fusion as fusion
+    from newsml.estimators import trees
+    from newsml.extract import _shipped
+    from newsml.page import load_page
+
+    model = _shipped("default")
+    pages = [load_page(path) for path in labeled_and_corpus_pages("dragnet", "cwced_zh", each=4)]
+
+    def both(page):
+        with monkeypatch.context() as patch:
+            patch.setattr(fusion, "TABLE_ROWS_FROM", 0)       # every page scored from table rows
+            by_rows = model.score_nodes(page)
+        assert len(page.nodes) < fusion.TABLE_ROWS_FROM
+        return by_rows, model.score_nodes(page)
+
+    for page in pages:
+        by_rows, by_matrix = both(page) if compiled else \
+            in_python(monkeypatch, trees, "COMPILED", lambda page=page: both(page))
+        assert by_rows.dtype == by_matrix.dtype and np.array_equal(by_rows, by_matrix)
