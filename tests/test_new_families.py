@@ -77,6 +77,18 @@ def test_prose_cues_of_a_long_text_piece_by_piece_are_the_same(monkeypatch):
     assert [prose._row(text) for text in texts] == whole
 
 
+def test_prose_cues_of_many_texts_a_piece_at_a_time_are_those_of_all_at_once(monkeypatch):
+    """A large page's texts are taken ROWS_AT_ONCE at a time (memory): the same rows."""
+    import newsml.features.prose as prose
+
+    texts = [*TRICKY, "The mayor said that it was over.", "北京市发布了暴雨预警，市民要注意安全。"] * 3
+    whole = prose._rows(texts)
+    monkeypatch.setattr(prose, "ROWS_AT_ONCE", 4)
+    pieces = prose._rows(texts)
+    assert pieces.shape == (len(texts), 5) and np.array_equal(pieces, whole)
+    assert prose._rows([]).shape == (0, 5)
+
+
 def test_prose_cues_in_english_and_chinese():
     page = load_page("<p>The mayor said that it was over.</p><p>Home News Sport</p>"
                      "<p>北京市发布了暴雨预警，市民要注意安全。</p><p>2024-05-01</p>")

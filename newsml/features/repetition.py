@@ -38,9 +38,12 @@ class RepetitionFeatures(NodeFeatures):
         elements, parents = tree.elements, tree.parent
         up1 = parents[tree.block]
         up2 = parents[up1]
-        # (the elements counted, in index order: a bincount, where np.unique would import
+        # (the elements counted, in index order: marks, where np.unique would import
         # numpy.ma on a process's first page)
-        counted = np.flatnonzero(np.bincount(np.concatenate([tree.block, up1, up2]), minlength=len(elements)))
+        marked = np.zeros(len(elements), dtype=bool)
+        for which in (tree.block, up1, up2):
+            marked[which] = True
+        counted = np.flatnonzero(marked)
         counted = counted[parents[counted] != counted]
         # each element's signature, from its kind of attributes: worked out once per kind
         kind_marks = [(tag, normal_class(classes)) for tag, classes, _, _ in kinds.keys]
@@ -51,7 +54,10 @@ class RepetitionFeatures(NodeFeatures):
                                 [kind_marks[kind] for kind in kinds.kind[counted].tolist()])
         column = np.zeros(len(elements))
         column[counted] = np.minimum(np.log1p(alike - 1) / np.log1p(self.many), 1.0)
-        return np.column_stack([column[tree.block], column[up1], column[up2]])
+        rows = np.empty((len(tree.block), 3))
+        for at, which in enumerate((tree.block, up1, up2)):
+            rows[:, at] = column[which]
+        return rows
 
     @staticmethod
     def _alike(elements: list[Element], parents: list[int], marks: list[tuple[str, str]]) -> np.ndarray:
