@@ -11,7 +11,9 @@ when the tool kept the text it should (or refused the page with a clear error wh
 guard is the answer), ``LOST`` when text went missing or wrong, ``CRASH`` for an
 unexpected exception, ``TIMEOUT``/``MEMORY`` past the limits. Time is wall-clock
 seconds of the extraction (after a warm-up page: imports and models loaded); memory the
-peak resident size of the subprocess.
+peak resident size of the subprocess while it extracts (on Linux, the peak is reset once
+the page is built), and for pages of 1 MB or more that peak's growth over the size before
+the extraction, per byte of the page.
 """
 
 from __future__ import annotations
@@ -164,6 +166,7 @@ def run_page_case(case: str, tool: str) -> dict[str, object]:
     what, make, check = PAGE_CASES[case]
     _extract(tool, "<html><body><p>A first page, to warm up: imports and models.</p></body></html>")
     page = make()
+    before = _peak_reset()
     start = time.perf_counter()
     try:
         text = _extract(tool, page)
@@ -179,7 +182,35 @@ def run_page_case(case: str, tool: str) -> dict[str, object]:
     seconds = time.perf_counter() - start
     ok = check(text or "")
     note = "" if ok else f"got {(text or '')[:50]!r}"
-    return {"outcome": "ok" if ok else "LOST", "note": note, "seconds": seconds}
+    result: dict[str, object] = {"outcome": "ok" if ok else "LOST", "note": note, "seconds": seconds}
+    peak = _status_mb("VmHWM")
+    if before is not None and peak is not None and len(page) >= 2**20:
+        result["growth"] = (peak - before) * 2**20 / len(page)
+    return result
+
+
+def _status_mb(field: str) -> float | None:
+    """A field of /proc/self/status in MB (Linux), else None."""
+    try:
+        with open("/proc/self/status", encoding="ascii") as status:
+            for line in status:
+                if line.startswith(field + ":"):
+                    return int(line.split()[1]) / 1024
+    except OSError:
+        pass
+    return None
+
+
+def _peak_reset() -> float | None:
+    """The resident size now, with the process's peak reset to it (Linux's clear_refs), so
+    that the peak recorded is the extraction's, not that of building its page; None
+    where the peak cannot be reset."""
+    try:
+        with open("/proc/self/clear_refs", "w", encoding="ascii") as refs:
+            refs.write("5")
+    except OSError:
+        return None
+    return _status_mb("VmRSS")
 
 
 def _extract(tool: str, page: bytes | str) -> str:
@@ -373,6 +404,8 @@ def _cell(result: dict[str, object]) -> str:
         parts.append(f"{result['seconds']:.2f} s")
     if result.get("memory") not in (None, "n/a"):
         parts.append(str(result["memory"]))
+    if "growth" in result:
+        parts.append(f"{result['growth']:.1f}x the page")
     note = _markdown(str(result.get("note") or ""))
     return " · ".join(parts) + (f"<br>{note}" if note else "")
 
@@ -395,7 +428,8 @@ def main() -> None:
              f"Python {platform.python_version()}, {platform.machine()}; "
              + ", ".join(f"{name} {version}" for name, version in versions.items()) + ".", "",
              f"Each cell: outcome · wall seconds of the extraction (after a warm-up page) · peak resident "
-             f"memory of its process "
+             f"memory of its process while it extracts (the page built beforehand) · for pages of 1 MB "
+             f"or more, that peak's growth over the memory before the extraction, per byte of the page "
              f"(limits: {CPU_SECONDS} s of CPU, {MEMORY_BYTES // 1024**3} GB of address space). "
              "`ok`: the text kept, or for newsml's guarded cases a clear `InvalidPageError` "
              "(for the gzip bomb and the flat page, any answer within the limits is `ok`); "
