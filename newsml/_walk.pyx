@@ -437,7 +437,16 @@ def children_by_mark(cetree._Element parent not None):
     """:func:`newsml.features.repetition._children_by_mark` of ``parent``: how many element
     children have each signature (:func:`newsml.groupings.signature`: the tag, and the class
     with its white space normalized); None for a parent of at most one child."""
-    cdef cetree._Element element = parent
+    return _children_by_mark(parent, {}, {})
+
+
+cdef object _children_by_mark(cetree._Element element, dict names, dict normals):
+    """:func:`children_by_mark`, with ``names`` holding the tags (:func:`_tag`) and
+    ``normals`` each class attribute's :func:`~newsml.groupings.normal_class` as they are
+    met, for all the parents of one page (its children repeat a few hundred classes: a
+    dict lookup instead of a call each)."""
+    if element is None:
+        raise TypeError("children_by_mark reads an element, not None")
     cdef tree.xmlNode* c = element._c_node.children
     if element._c_node.type != tree.XML_ELEMENT_NODE:
         raise TypeError("children_by_mark reads an element's children")
@@ -449,10 +458,13 @@ def children_by_mark(cetree._Element parent not None):
     if n <= 1:
         return None
     cdef dict counts = {}
-    cdef dict names = {}
     c = _first_element(element._c_node)
     while c is not NULL:
-        mark = (_tag(c, names), normal_class(_attribute(element._doc, c, b"class")))
+        raw = _attribute(element._doc, c, b"class")
+        normal = normals.get(raw)
+        if normal is None:
+            normal = normals[raw] = normal_class(raw)
+        mark = (_tag(c, names), normal)
         counts[mark] = counts.get(mark, 0) + 1
         c = _next_element(c)
     return counts
@@ -489,12 +501,13 @@ def alike_siblings(list elements, const int64_t[::1] parents, const int64_t[::1]
     cdef const int64_t[::1] order = np.argsort(parents, kind="stable")
     cdef Py_ssize_t j, i
     cdef int64_t current = -1
+    cdef dict names = {}, normals = {}
     counts = None
     for j in range(order.shape[0]):
         i = order[j]
         if parents[i] != current:
             current = parents[i]
-            counts = children_by_mark(elements[current])
+            counts = _children_by_mark(elements[current], names, normals)
         if counts is not None:
             alike[i] = counts[kind_marks[kinds[i]]]
     return out
