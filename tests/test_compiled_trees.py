@@ -110,10 +110,14 @@ def test_table_rows_read_in_c_give_the_leaves_of_the_values(compiled):
                                                                   masks.values))
     in_python = booster._leaves_of_table_rows(rows)
     np.testing.assert_array_equal(booster._leaves_of_table_rows_in_c(rows), in_python)
-    far = rows.copy()
-    far[7, -1] = 255                     # past the last feature's rows: past the table's end
-    with pytest.raises(ValueError, match="outside the table"):
-        compiled.leaf_values_of_rows(far, masks.starts, masks.table, masks.values)
+    # past the table's end; into the next feature's rows
+    for column, code in ((-1, 255), (0, len(masks.thresholds[0]) + 2)):
+        far = rows.copy()
+        far[7, column] = code
+        with pytest.raises(ValueError, match="outside its feature's rows"):
+            compiled.leaf_values_of_rows(far, masks.starts, masks.table, masks.values)
+    with pytest.raises(ValueError, match="not ascending"):
+        compiled.leaf_values_of_rows(rows, masks.starts[::-1].copy(), masks.table, masks.values)
     with pytest.raises(ValueError, match="one start per column"):
         compiled.leaf_values_of_rows(rows, masks.starts[:-1], masks.table, masks.values)
     with pytest.raises(ValueError, match="64 leaf values"):

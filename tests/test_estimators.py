@@ -206,6 +206,35 @@ def test_frozen_trees_score_table_rows_written_piece_by_piece_as_their_values():
         frozen.decision_from_table_rows(rows[:, :-1])
 
 
+@pytest.mark.parametrize("compiled", [True, False])
+def test_frozen_trees_with_255_thresholds_on_a_feature_keep_wider_table_rows(monkeypatch, compiled):
+    """scikit-learn's 255 bins allow 254 finite thresholds and +inf (a split that sends only
+    NaN right): one more than a byte's codes hold with the NaN row's."""
+    k = 255
+    thresholds = np.append(np.arange(254, dtype=float), np.inf)
+    n = 3 * k
+    feature, threshold = np.zeros(n, dtype=np.int64), np.zeros(n)
+    left, right, leaf, value = np.arange(n), np.arange(n), np.ones(n, dtype=bool), np.zeros(n)
+    for t in range(k):                                 # k stumps on feature 0
+        root = 3 * t
+        leaf[root], threshold[root], left[root], right[root] = False, thresholds[t], root + 1, root + 2
+        value[root + 2] = 1.0
+    frozen = FrozenTrees(feature, threshold, np.zeros(n, dtype=bool), left, right, leaf, value,
+                         np.arange(0, n, 3), 0.0, 1)
+    if not compiled:
+        monkeypatch.setattr(trees, "COMPILED", None)
+    Z = np.array([[-1.0], [3.5], [253.0], [1e9], [np.inf], [np.nan]])
+    np.testing.assert_array_equal(frozen.decision_function(Z), frozen._descend(Z))
+    np.testing.assert_array_equal(frozen.decision_function(Z), [0, 4, 253, 254, 254, 255])
+    rows = frozen.new_table_rows(len(Z))
+    assert rows is not None and rows.dtype == np.uint16
+    frozen.write_table_rows(Z, 0, rows)
+    np.testing.assert_array_equal(frozen.decision_from_table_rows(rows), frozen._descend(Z))
+    rows[0, 0] = k + 2                                 # past the feature's NaN row
+    with pytest.raises(ValueError, match="outside its feature's rows"):
+        frozen.decision_from_table_rows(rows)
+
+
 def test_frozen_trees_of_more_leaves_than_a_mask_holds_are_walked():
     rng = np.random.default_rng(5)
     X = rng.random((3000, 4))

@@ -364,3 +364,19 @@ def test_large_pages_scored_from_table_rows_score_as_from_their_evidence_matrix(
         by_rows, by_matrix = both(page) if compiled else \
             in_python(monkeypatch, trees, "COMPILED", lambda page=page: both(page))
         assert by_rows.dtype == by_matrix.dtype and np.array_equal(by_rows, by_matrix)
+
+
+def test_a_large_page_scored_with_evidence_the_trees_were_not_fitted_on_is_a_clear_error(monkeypatch):
+    import copy
+
+    import newsml.methods.fusion as fusion
+    from newsml.extract import _shipped
+    from newsml.page import load_page
+
+    model = copy.copy(_shipped("default"))
+    model.context = False           # (set after fitting: the trees still read the context columns)
+    page = load_page(sorted(LABELED.glob("*.html"))[0])
+    for limit in (10**9, 0):        # the evidence matrix, then the table rows
+        monkeypatch.setattr(fusion, "TABLE_ROWS_FROM", limit)
+        with pytest.raises(ValueError, match="expected rows of 49 features"):
+            model.score_nodes(page)

@@ -128,6 +128,11 @@ def leaf_values_of_rows(const uint8_t[:, ::1] rows not None, const int64_t[::1] 
         raise ValueError("one start per column of table rows")
     if values.shape[0] != 64 * n_trees:
         raise ValueError("64 leaf values per tree")
+    for j in range(n_columns):         # (checked once: a feature's rows end where the next's start)
+        if not 0 <= starts[j] <= (starts[j + 1] if j + 1 < n_columns else n_table) <= n_table:
+            raise ValueError("feature starts outside the table or not ascending")
+    ends_array = np.append(np.asarray(starts)[1:], n_table).astype(np.int64)
+    cdef const int64_t[::1] ends = ends_array
     out = np.empty((n_rows, n_trees), dtype=np.float64)
     if n_rows == 0 or n_trees == 0:
         return out
@@ -141,7 +146,7 @@ def leaf_values_of_rows(const uint8_t[:, ::1] rows not None, const int64_t[::1] 
                 word[t] = ~(<uint64_t>0)
             for j in range(n_columns):
                 row = starts[j] + rows[i, j]
-                if not 0 <= row < n_table:
+                if row >= ends[j]:          # (a code past its feature's rows)
                     outside = True
                     break
                 newsml_and_into(word, &table[row, 0], n_trees)
@@ -151,5 +156,5 @@ def leaf_values_of_rows(const uint8_t[:, ::1] rows not None, const int64_t[::1] 
                 bits = word[t]
                 result[i, t] = values[64 * t + newsml_lowest_bit(bits)] if bits else 0.0
     if outside:
-        raise ValueError(f"a table row outside the table's {n_table} rows")
+        raise ValueError("a table row outside its feature's rows")
     return out

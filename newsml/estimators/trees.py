@@ -90,7 +90,7 @@ class _Masks(NamedTuple):
     per tree, the AND of the masks of its splits at the first ``k`` of them (all ones
     where none is in that tree), and row ``starts[j] + len(thresholds[j]) + 1`` the AND
     of the masks of the splits that send NaN right. Splits of one threshold in many trees
-    share a row: the default's 6,200 splits on 48 features need 2,800 rows, not 6,300.
+    share a row: the default's 6,200 splits on 48 features need 2,499 rows, not 6,296.
     """
 
     features: np.ndarray           # the features split on
@@ -208,15 +208,18 @@ class FrozenTrees:
 
     # -- table rows: the masks' reading in two steps, for rows held as table rows ------------
     def new_table_rows(self, n_rows: int) -> np.ndarray | None:
-        """An empty array of ``n_rows`` rows for :meth:`write_table_rows`: a byte per
-        feature split on, or None for trees walked (more than 64 leaves) or with more than
-        254 distinct thresholds on a feature (scikit-learn's bins allow 254 at most). A
-        large page's evidence can then be kept as table rows, an eighth of its floats, and
-        read by :meth:`decision_from_table_rows` to the same scores."""
+        """An empty array of ``n_rows`` rows for :meth:`write_table_rows`, a column per
+        feature split on, or None for trees walked (more than 64 leaves). A byte per row and
+        feature while no feature has more than 254 distinct thresholds (the default's have
+        154 at most; scikit-learn's 255 bins allow 254 finite ones and +inf), more bytes past
+        that. A large page's evidence can then be kept as table rows, an eighth of its
+        floats, and read by :meth:`decision_from_table_rows` to the same scores."""
         masks = self._masks
-        if masks is None or any(len(t) + 1 > np.iinfo(np.uint8).max for t in masks.thresholds):
+        if masks is None:
             return None
-        return np.empty((n_rows, len(masks.features)), dtype=np.uint8)
+        most = max((len(t) + 1 for t in masks.thresholds), default=0)     # (the NaN row's code)
+        dtype = next(t for t in (np.uint8, np.uint16, np.int64) if most <= np.iinfo(t).max)
+        return np.empty((n_rows, len(masks.features)), dtype=dtype)
 
     def write_table_rows(self, columns: np.ndarray, first: int, out: np.ndarray) -> None:
         """Write into ``out`` (:meth:`new_table_rows`) each value's table row, counted from
@@ -247,6 +250,8 @@ class FrozenTrees:
         if masks is None or rows.ndim != 2 or rows.shape[1] != len(masks.features):
             raise ValueError("table rows need trees read as masks and one column per feature split on")
         if COMPILED is None or rows.dtype != np.uint8:
+            if len(rows) and ((rows < 0) | (rows > [len(t) + 1 for t in masks.thresholds])).any():
+                raise ValueError("a table row outside its feature's rows")
             return _in_blocks(rows, self._leaves_of_table_rows, MASK_ROWS_PER_BLOCK)
         return _in_blocks(np.ascontiguousarray(rows), self._leaves_of_table_rows_in_c, MASK_ROWS_PER_BLOCK)
 

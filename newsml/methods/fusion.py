@@ -67,12 +67,12 @@ CUTS = (OtsuCut(), OtsuCut(keep_above=0.7), OtsuCut(keep_above=0.8), OtsuCut(kee
 #: default past 10,000 rows) never stopped them, yet held out a random tenth of the rows,
 #: which a change of a few rows drew anew, so that retraining on nearly the same pages gave
 #: other trees (cross-validated F1 0.9394 without it, 0.9381 with it).
-#: Pages of this many nodes or more are scored from the trees' table rows instead of a
-#: matrix of their evidence (:meth:`Fusion._probability_by_table_rows`): the same scores in a
-#: quarter of the memory. Smaller pages keep the matrix: it costs them little memory, and
-#: it is read in one call instead of one call per feature.
-TABLE_ROWS_FROM = 10_000
 BOOSTER_PARAMS = {"max_iter": 100, "learning_rate": 0.1, "max_leaf_nodes": 63, "early_stopping": False}
+#: Pages of this many nodes or more are scored from the trees' table rows instead of a
+#: matrix of their evidence (:meth:`Fusion._probability_by_table_rows`): the same scores in
+#: an eighth of the memory. Smaller pages keep the matrix: it costs them little memory, and
+#: it is read in one call instead of one call per piece of evidence.
+TABLE_ROWS_FROM = 10_000
 
 
 def member_names() -> list[str]:
@@ -342,11 +342,13 @@ class Fusion(NodeMethod):
                                    ) -> np.ndarray:
         """The trees' probabilities of a large page, the same as from its evidence matrix,
         but with each piece of evidence kept only as the trees' table rows
-        (:meth:`~newsml.estimators.trees.FrozenTrees.write_table_rows`): two bytes per node
-        and feature, not eight. On a 10 MB page of real markup the matrix took 42 MB, a sixth of
-        the peak memory; these rows take 10 MB, and the combiner's floats 12 MB until its belief
-        is found, before the second stage's evidence."""
-        width = self._width(self.evidence)
+        (:meth:`~newsml.estimators.trees.FrozenTrees.write_table_rows`): a byte per node and
+        feature, not eight. On a 10 MB page of real markup the matrix took 42 MB, a sixth of the
+        peak memory; these rows take 5 MB, and the combiner's floats 12 MB until its belief is
+        found, before the second stage's evidence."""
+        width, expected = self._width(self.evidence), self._width(self._names()) + len(CONTEXT_NAMES)
+        if expected != booster.n_features:    # (every column must be written: none is checked after)
+            raise ValueError(f"expected rows of {booster.n_features} features, got {expected}")
         combined: np.ndarray | None = np.empty((len(page.nodes), width))
         belief, end = None, 0
         for start, columns in self._evidence_pieces(page):
