@@ -58,6 +58,31 @@ cdef inline Py_ssize_t _below(const double* ascending, Py_ssize_t n, double x) n
     return base - ascending + (base[0] < x)
 
 
+cdef tuple _outputs(Py_ssize_t n_rows, Py_ssize_t n_trees):
+    """A reader's leaf values (a row per row, a column per tree) and one row's words, or
+    None for the words when there is nothing to read."""
+    out = np.empty((n_rows, n_trees), dtype=np.float64)
+    return out, (np.empty(n_trees, dtype=np.uint64) if n_rows and n_trees else None)
+
+
+cdef inline void _all_leaves_left(uint64_t* word, Py_ssize_t n_trees) noexcept nogil:
+    """A row's words before its first feature: every leaf of every tree still possible."""
+    cdef Py_ssize_t t
+    for t in range(n_trees):
+        word[t] = ~(<uint64_t>0)
+
+
+cdef inline void _leaf_values_into(const uint64_t* word, const double* values, double* out,
+                                   Py_ssize_t n_trees) noexcept nogil:
+    """Each tree's value at the leftmost leaf its word leaves (a row always keeps its own
+    leaf: no word is all zeros)."""
+    cdef Py_ssize_t t
+    cdef uint64_t bits
+    for t in range(n_trees):
+        bits = word[t]
+        out[t] = values[64 * t + newsml_lowest_bit(bits)] if bits else 0.0
+
+
 @cython.boundscheck(False)      # every index is checked against the shapes before the loop
 @cython.wraparound(False)
 def leaf_values(const double[:, ::1] X not None, const int64_t[::1] features not None,
@@ -71,7 +96,7 @@ def leaf_values(const double[:, ::1] X not None, const int64_t[::1] features not
     value, then one for NaN. ``values`` are the leaf values at tree * 64 + leaf number.
     """
     cdef Py_ssize_t n_rows = X.shape[0], n_trees = table.shape[1], n_features = features.shape[0]
-    cdef Py_ssize_t i, j, t, low, high, row
+    cdef Py_ssize_t i, j, low, high, row
     if bounds.shape[0] != n_features + 1 or starts.shape[0] != n_features:
         raise ValueError("one start and one pair of bounds per feature")
     if values.shape[0] != 64 * n_trees:
@@ -83,20 +108,17 @@ def leaf_values(const double[:, ::1] X not None, const int64_t[::1] features not
             raise ValueError("threshold bounds outside the thresholds")
         if not 0 <= starts[j] or starts[j] + bounds[j + 1] - bounds[j] + 1 >= table.shape[0]:
             raise ValueError("table rows outside the table")
-    out = np.empty((n_rows, n_trees), dtype=np.float64)
-    if n_rows == 0 or n_trees == 0:
+    out, word_array = _outputs(n_rows, n_trees)
+    if word_array is None:
         return out
-    word_array = np.empty(n_trees, dtype=np.uint64)
     cdef double[:, ::1] result = out
     cdef uint64_t[::1] words = word_array
     cdef uint64_t* word = &words[0]
     cdef const double* threshold = &thresholds[0] if thresholds.shape[0] else NULL
     cdef double x
-    cdef uint64_t bits
     with nogil:
         for i in range(n_rows):
-            for t in range(n_trees):
-                word[t] = ~(<uint64_t>0)
+            _all_leaves_left(word, n_trees)
             for j in range(n_features):
                 x = X[i, features[j]]
                 low, high = bounds[j], bounds[j + 1]
@@ -105,10 +127,7 @@ def leaf_values(const double[:, ::1] X not None, const int64_t[::1] features not
                 else:          # how many thresholds lie below x (numpy's searchsorted, left)
                     row = starts[j] + _below(threshold + low, high - low, x)
                 newsml_and_into(word, &table[row, 0], n_trees)
-            for t in range(n_trees):
-                bits = word[t]
-                # a row always keeps its own leaf: no word is all zeros
-                result[i, t] = values[64 * t + newsml_lowest_bit(bits)] if bits else 0.0
+            _leaf_values_into(word, &values[0], &result[i, 0], n_trees)
     return out
 
 
@@ -121,8 +140,7 @@ def leaf_values_of_rows(const uint8_t[:, ::1] rows not None, const int64_t[::1] 
     (``FrozenTrees.write_table_rows``). A large page keeps this byte per node and feature
     instead of its evidence matrix's eight."""
     cdef Py_ssize_t n_rows = rows.shape[0], n_columns = rows.shape[1], n_trees = table.shape[1]
-    cdef Py_ssize_t n_table = table.shape[0], i, j, t, row
-    cdef uint64_t bits
+    cdef Py_ssize_t n_table = table.shape[0], i, j, row
     cdef bint outside = False
     if starts.shape[0] != n_columns:
         raise ValueError("one start per column of table rows")
@@ -131,19 +149,17 @@ def leaf_values_of_rows(const uint8_t[:, ::1] rows not None, const int64_t[::1] 
     for j in range(n_columns):         # (checked once: a feature's rows end where the next's start)
         if not 0 <= starts[j] <= (starts[j + 1] if j + 1 < n_columns else n_table) <= n_table:
             raise ValueError("feature starts outside the table or not ascending")
+    out, word_array = _outputs(n_rows, n_trees)
+    if word_array is None:
+        return out
+    cdef double[:, ::1] result = out
     ends_array = np.append(np.asarray(starts)[1:], n_table).astype(np.int64)
     cdef const int64_t[::1] ends = ends_array
-    out = np.empty((n_rows, n_trees), dtype=np.float64)
-    if n_rows == 0 or n_trees == 0:
-        return out
-    word_array = np.empty(n_trees, dtype=np.uint64)
-    cdef double[:, ::1] result = out
     cdef uint64_t[::1] words = word_array
     cdef uint64_t* word = &words[0]
     with nogil:
         for i in range(n_rows):
-            for t in range(n_trees):
-                word[t] = ~(<uint64_t>0)
+            _all_leaves_left(word, n_trees)
             for j in range(n_columns):
                 row = starts[j] + rows[i, j]
                 if row >= ends[j]:          # (a code past its feature's rows)
@@ -152,9 +168,7 @@ def leaf_values_of_rows(const uint8_t[:, ::1] rows not None, const int64_t[::1] 
                 newsml_and_into(word, &table[row, 0], n_trees)
             if outside:
                 break
-            for t in range(n_trees):
-                bits = word[t]
-                result[i, t] = values[64 * t + newsml_lowest_bit(bits)] if bits else 0.0
+            _leaf_values_into(word, &values[0], &result[i, 0], n_trees)
     if outside:
         raise ValueError("a table row outside its feature's rows")
     return out
