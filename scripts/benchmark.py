@@ -45,6 +45,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from _memory import status_mb  # scripts/_memory.py, beside this script
+
 if TYPE_CHECKING:
     from newsml.corpus import LabeledPage
     from newsml.scoring import Score
@@ -391,13 +393,8 @@ def memory_probe(tool: str, probe_input: Path) -> None:
 def _peak_rss_mb() -> float:
     """This process's peak resident size. Linux keeps ru_maxrss across fork and exec, so a
     child would report its parent's peak; VmHWM belongs to the process's own memory."""
-    try:
-        for line in Path("/proc/self/status").read_text().splitlines():
-            if line.startswith("VmHWM:"):
-                return int(line.split()[1]) / 1024
-    except OSError:
-        pass
-    return resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
+    peak = status_mb("VmHWM")
+    return peak if peak is not None else resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
 
 
 # -- scaling --------------------------------------------------------------------------

@@ -33,6 +33,8 @@ import zlib
 from collections.abc import Callable
 from pathlib import Path
 
+from _memory import reset_peak, status_mb  # scripts/_memory.py, beside this script
+
 REPO = Path(__file__).resolve().parent.parent
 TOOLS = ("newsml", "trafilatura", "readability-lxml")
 CPU_SECONDS = 60
@@ -166,7 +168,7 @@ def run_page_case(case: str, tool: str) -> dict[str, object]:
     what, make, check = PAGE_CASES[case]
     _extract(tool, "<html><body><p>A first page, to warm up: imports and models.</p></body></html>")
     page = make()
-    before = _peak_reset()
+    before = reset_peak()
     start = time.perf_counter()
     try:
         text = _extract(tool, page)
@@ -183,34 +185,10 @@ def run_page_case(case: str, tool: str) -> dict[str, object]:
     ok = check(text or "")
     note = "" if ok else f"got {(text or '')[:50]!r}"
     result: dict[str, object] = {"outcome": "ok" if ok else "LOST", "note": note, "seconds": seconds}
-    peak = _status_mb("VmHWM")
+    peak = status_mb("VmHWM")
     if before is not None and peak is not None and len(page) >= 2**20:
         result["growth"] = (peak - before) * 2**20 / len(page)
     return result
-
-
-def _status_mb(field: str) -> float | None:
-    """A field of /proc/self/status in MB (Linux), else None."""
-    try:
-        with open("/proc/self/status", encoding="ascii") as status:
-            for line in status:
-                if line.startswith(field + ":"):
-                    return int(line.split()[1]) / 1024
-    except OSError:
-        pass
-    return None
-
-
-def _peak_reset() -> float | None:
-    """The resident size now, with the process's peak reset to it (Linux's clear_refs), so
-    that the peak recorded is the extraction's, not that of building its page; None
-    where the peak cannot be reset."""
-    try:
-        with open("/proc/self/clear_refs", "w", encoding="ascii") as refs:
-            refs.write("5")
-    except OSError:
-        return None
-    return _status_mb("VmRSS")
 
 
 def _extract(tool: str, page: bytes | str) -> str:

@@ -24,7 +24,11 @@ def bench():
     spec = importlib.util.spec_from_file_location("benchmark", SCRIPT)
     module = importlib.util.module_from_spec(spec)
     sys.modules["benchmark"] = module  # dataclasses look their module up
-    spec.loader.exec_module(module)
+    sys.path.insert(0, str(SCRIPT.parent))  # its helpers beside it, as when it runs as a script
+    try:
+        spec.loader.exec_module(module)
+    finally:
+        sys.path.remove(str(SCRIPT.parent))
     yield module
     del sys.modules["benchmark"]
 
