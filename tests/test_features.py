@@ -15,7 +15,7 @@ from newsml.features import (
     TextVarianceFeature,
     TopicFeature,
 )
-from newsml.features.context import CONTEXT_NAMES, belief_context
+from newsml.features.context import CONTEXT_NAMES, MATE_NAMES, belief_context, context_names
 from newsml.features.topic import node_words, page_topics, textrank_keywords
 from newsml.page import load_page
 
@@ -239,6 +239,31 @@ def test_belief_context_boxes_hold_every_node_below_not_only_siblings():
     assert column["box1"][1] == pytest.approx(outer)
     assert column["box1"][2] == pytest.approx((0.5 * 2 + 0.9) / 3)
     assert column["box2"][2] == pytest.approx(outer)
+
+
+def test_belief_context_of_style_mates_reads_the_others_of_a_mark():
+    page = load_page("""<html><body>
+    <div class="story"><p class="body">The bridge opened on Monday.</p>
+    <div class="box"><a href="/more">More bridges</a></div>
+    <ul><li><p class="body">Its span</p></li><li><p class="body">Its cost</p></li></ul></div>
+    </body></html>""")
+    assert [node.text for node in page.nodes] == ["The bridge opened on Monday.", "More bridges",
+                                                  "Its span", "Its cost"]
+    belief = np.array([0.9, 0.1, 0.2, 0.4])
+    plain = belief_context(page, belief)
+    C = belief_context(page, belief, mates=True)
+    assert context_names(True) == CONTEXT_NAMES + MATE_NAMES and C.shape == (4, len(CONTEXT_NAMES) + 2)
+    assert np.array_equal(C[:, :len(CONTEXT_NAMES)], plain)
+    column = dict(zip(context_names(True), C.T))
+    weight = np.maximum(page.token_counts, 1.0)
+    # an item's mates are the paragraph and the other item, never itself
+    assert column["mates0"][2] == pytest.approx((0.9 * weight[0] + 0.4 * weight[3]) / (weight[0] + weight[3]))
+    # the box is alone of its mark: its own belief; one level up it shares the story <div>
+    assert column["mates0"][1] == pytest.approx(0.1)
+    assert column["mates1"][1] == pytest.approx(0.9)
+    # the items' <li> parents have no class: each other's mates only
+    assert column["mates1"][2] == pytest.approx(0.4) and column["mates1"][3] == pytest.approx(0.2)
+    assert ((C >= 0) & (C <= 1)).all()
 
 
 def test_punctuation_of_many_texts_at_once_is_that_of_each(monkeypatch):

@@ -100,6 +100,25 @@ def test_markup_on_too_few_pages_for_any_token_scores_the_share_of_content(label
     assert np.allclose(markup.score_nodes(docs[5]), share)
 
 
+def test_fusion_context_with_style_mates_scores_alike_from_matrix_and_table_rows(labeled, monkeypatch):
+    import newsml.methods.fusion as fusion
+
+    docs, labels, _, _ = labeled
+    mated = new_method("fusion", mates=True).fit(docs, labels)
+    assert mated.feature_names()[-2:] == ["context:mates0", "context:mates1"]
+    assert mated.booster_.n_features == len(mated.feature_names())
+    doc = docs[0]
+    by_matrix = mated.score_nodes(doc)
+    monkeypatch.setattr(fusion, "TABLE_ROWS_FROM", 0)
+    assert np.array_equal(mated.score_nodes(doc), by_matrix)
+    # a model file from before the option reads as without it
+    state = mated.__getstate__()
+    del state["mates"]
+    old = fusion.Fusion.__new__(fusion.Fusion)
+    old.__setstate__(state)
+    assert old.mates is False
+
+
 def test_fusion_trains_on_five_pages(labeled):
     docs, labels, _, test = labeled      # each stacking fold fits its members on four pages
     fusion = new_method("fusion").fit(docs[:5], labels[:5])

@@ -12,7 +12,12 @@ node's surroundings:
   grandparent and great-grandparent, weighted by tokens (at least 1 per node);
 - ``in_main``: 1 inside the main container, the deepest element that holds at least
   ``main_share`` of the page's belief mass (belief times tokens);
-- ``between``: 1 between the first and the last node with belief >= 0.5.
+- ``between``: 1 between the first and the last node with belief >= 0.5;
+- with ``mates``, ``mates0`` / ``mates1``: mean belief of the other nodes whose block
+  (its parent) carries the same tag and class (:func:`~newsml.features.style.style_marks`),
+  weighted by tokens (at least 1 per node); a node alone of its mark gets its own belief.
+  A site styles its article's lines alike, so a list or a short line of the article, cut
+  off from the paragraphs by a box of links, still shares their class.
 
 All columns lie in [0, 1], so they can be evidence for the combiner too.
 """
@@ -24,20 +29,27 @@ import numpy as np
 from ..assemble import gaussian_smooth
 from ..nodes import BlockTree
 from ..page import Page
+from .style import style_marks
 
 CONTEXT_NAMES = ("belief", "near2", "near5", "box1", "box2", "box3", "in_main", "between")
+MATE_NAMES = ("mates0", "mates1")
+
+
+def context_names(mates: bool = False) -> tuple[str, ...]:
+    """The columns of :func:`belief_context`, with or without the style mates' belief."""
+    return CONTEXT_NAMES + MATE_NAMES if mates else CONTEXT_NAMES
 
 
 def belief_context(page: Page, belief: np.ndarray, main_share: float = 0.8,
-                   out: np.ndarray | None = None) -> np.ndarray:
-    """The ``CONTEXT_NAMES`` columns for one page's nodes, given one belief per node;
+                   out: np.ndarray | None = None, mates: bool = False) -> np.ndarray:
+    """The :func:`context_names` columns for one page's nodes, given one belief per node;
     written into ``out`` (one row per node, a column per name) when given, and returned:
     fusion writes them into the evidence matrix's last columns, with no copy of them."""
-    n = len(page.nodes)
+    n, width = len(page.nodes), len(context_names(mates))
     if out is None:
-        out = np.zeros((n, len(CONTEXT_NAMES)))
-    if out.shape != (n, len(CONTEXT_NAMES)):
-        raise ValueError(f"out has shape {out.shape}, not {(n, len(CONTEXT_NAMES))}")
+        out = np.zeros((n, width))
+    if out.shape != (n, width):
+        raise ValueError(f"out has shape {out.shape}, not {(n, width)}")
     if n == 0:
         return out
     belief = np.asarray(belief, dtype=float)
@@ -60,7 +72,19 @@ def belief_context(page: Page, belief: np.ndarray, main_share: float = 0.8,
     out[:, 7] = 0.0
     if confident.size:
         out[confident[0]:confident[-1] + 1, 7] = 1.0
+    if mates:
+        _mates_belief(page, belief, weight, out[:, len(CONTEXT_NAMES):])
     return out
+
+
+def _mates_belief(page: Page, belief: np.ndarray, weight: np.ndarray, out: np.ndarray) -> None:
+    """The ``MATE_NAMES`` columns, written into ``out``."""
+    mass_of_node = belief * weight
+    for level, (mark, marks) in enumerate(style_marks(page, len(MATE_NAMES))):
+        mass = np.bincount(mark, weights=mass_of_node, minlength=marks)[mark] - mass_of_node
+        size = np.bincount(mark, weights=weight, minlength=marks)[mark] - weight
+        alone = size < 0.5          # (weights are 1 or more: a mate weighs at least 1)
+        out[:, level] = np.where(alone, belief, np.clip(mass / np.where(alone, 1.0, size), 0.0, 1.0))
 
 
 def _inside_main(tree: BlockTree, levels: list[np.ndarray], mass_of_node: np.ndarray,

@@ -36,7 +36,7 @@ from ..estimators.binning import one_pass_binning
 from ..estimators.frozen import FrozenDempsterShafer, expit
 from ..estimators.trees import FrozenTrees
 from ..features.base import families, family
-from ..features.context import CONTEXT_NAMES, belief_context
+from ..features.context import belief_context, context_names
 from ..furniture import without_furniture
 from ..islands import without_islands
 from ..marked_body import with_marked_body
@@ -106,6 +106,9 @@ class Fusion(NodeMethod):
         Evidence that only the second stage reads, besides ``evidence`` and the context:
         columns whose relation to content is not one-sided (an ancestor's share of the
         page, a position), which trees can use and Dempster's rule cannot.
+    mates : bool
+        The context also holds the belief of each node's style mates: the other nodes
+        whose block (or its parent) carries the same tag and class.
     comments : "drop" or "keep"
         "drop": after the cut, leave out the nodes inside comment sections
         (:mod:`newsml.comments`), as an article extractor should; "keep": for labels
@@ -131,7 +134,8 @@ class Fusion(NodeMethod):
     def __init__(self, evidence: tuple[str, ...] = DEFAULT_EVIDENCE, sigma: str | float = "auto",
                  cut: Any = "auto", folds: int = 5, random_state: int = 0, weighting: str = "nodes",
                  context: bool = True, tree_evidence: tuple[str, ...] = DEFAULT_TREE_EVIDENCE,
-                 comments: str = "drop", furniture: str = "drop", islands: str = "drop"):
+                 comments: str = "drop", furniture: str = "drop", islands: str = "drop",
+                 mates: bool = False):
         self.evidence = evidence
         self.sigma = sigma
         self.cut = cut
@@ -143,6 +147,7 @@ class Fusion(NodeMethod):
         self.comments = comments
         self.furniture = furniture
         self.islands = islands
+        self.mates = mates
 
     def __setstate__(self, state: dict[str, Any]) -> None:
         # model files from before the context stage have no ``context``: they score by
@@ -155,6 +160,8 @@ class Fusion(NodeMethod):
         state.setdefault("furniture", "drop")
         # and before runs far from the article were
         state.setdefault("islands", "drop")
+        # and before the context read the belief of a node's style mates
+        state.setdefault("mates", False)
         # model files from before Assembly kept the chosen width and cut apart
         if "sigma_" in state and "assembly_" not in state:
             cut = OtsuCut() if state.pop("cut_") == "otsu" else FixedCut(0.5)
@@ -247,7 +254,7 @@ class Fusion(NodeMethod):
             cls = family(name)
             names.extend(cls.feature_names if cls is not None else (name,))
         if self.context:
-            names.extend(f"context:{name}" for name in CONTEXT_NAMES)
+            names.extend(f"context:{name}" for name in context_names(self.mates))
         return names
 
     # -- training ---------------------------------------------------------------------
@@ -277,7 +284,7 @@ class Fusion(NodeMethod):
             lambda combiner, i: combiner.belief(combined[i]) if len(combined[i]) else np.zeros(0), n)
         scores, contextual = beliefs, []
         if self.context:
-            contextual = [np.hstack([rows, belief_context(page, b)])
+            contextual = [np.hstack([rows, belief_context(page, b, mates=self.mates)])
                           for rows, page, b in zip(stacked, pages, beliefs)]
             scores = out_of_fold(
                 folds, lambda train: self._fit_booster(contextual, labels, pages, train),
@@ -327,14 +334,14 @@ class Fusion(NodeMethod):
         if not page.nodes:
             return np.zeros(0)
         booster = getattr(self, "booster_", None)
-        context = len(CONTEXT_NAMES) if booster is not None else 0
+        context = len(context_names(self.mates)) if booster is not None else 0
         if booster is not None and len(page.nodes) >= TABLE_ROWS_FROM \
                 and (table_rows := booster.new_table_rows(len(page.nodes))) is not None:
             return self.assembly_.smooth(self._probability_by_table_rows(page, booster, table_rows))
         rows = self.evidence_matrix(page, spare=context)
         belief = self.combiner_.belief(rows[:, :self._width(self.evidence)])
         if booster is not None:
-            belief_context(page, belief, out=rows[:, rows.shape[1] - context:])
+            belief_context(page, belief, out=rows[:, rows.shape[1] - context:], mates=self.mates)
             belief = _news_probability(booster, rows)
         return self.assembly_.smooth(belief)
 
@@ -346,7 +353,8 @@ class Fusion(NodeMethod):
         feature, not eight. On a 10 MB page of real markup the matrix took 42 MB, a sixth of the
         peak memory; these rows take 5 MB, and the combiner's floats 12 MB until its belief is
         found, before the second stage's evidence."""
-        width, expected = self._width(self.evidence), self._width(self._names()) + len(CONTEXT_NAMES)
+        width = self._width(self.evidence)
+        expected = self._width(self._names()) + len(context_names(self.mates))
         if expected != booster.n_features:    # (every column must be written: none is checked after)
             raise ValueError(f"expected rows of {booster.n_features} features, got {expected}")
         combined: np.ndarray | None = np.empty((len(page.nodes), width))
@@ -360,7 +368,7 @@ class Fusion(NodeMethod):
                     belief, combined = self.combiner_.belief(combined), None
             del columns
         assert belief is not None
-        booster.write_table_rows(belief_context(page, belief), end, table_rows)
+        booster.write_table_rows(belief_context(page, belief, mates=self.mates), end, table_rows)
         return expit(booster.decision_from_table_rows(table_rows))
 
     def select(self, page: Page, scores: np.ndarray) -> np.ndarray:
