@@ -585,9 +585,10 @@ def caveats() -> list[str]:
             "- Peers get decoded text while newsml's time includes decoding the bytes.", ""]
 
 
-#: Sections of docs/benchmark.md that other scripts write (throughput.py, spark_throughput.py):
-#: a rewrite of the file keeps them, from the first of these headings to the end.
-OTHER_SECTIONS = ("## Throughput over many pages",)
+#: Sections of docs/benchmark.md that other scripts write (throughput.py, spark_throughput.py,
+#: cv_against_peers.py): a rewrite of the file keeps them, from the first of these headings to
+#: the end.
+OTHER_SECTIONS = ("## Throughput over many pages", "## Out of fold on the train pages")
 
 
 def kept_sections(path: Path) -> str:

@@ -89,3 +89,31 @@ def test_summary_names_the_best_peer_and_the_ratios_to_trafilatura(bench):
     assert summary["difference_ci95"] == pytest.approx([-0.1, -0.1])
     assert summary["time_ratio"] == pytest.approx(0.5)
     assert summary["memory_ratio"] == pytest.approx(2.0)
+
+
+def test_out_of_fold_figures_meet_the_best_peer_of_each_corpus_on_the_same_pages(tmp_path):
+    spec = importlib.util.spec_from_file_location("cv_against_peers", SCRIPT.parent / "cv_against_peers.py")
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    out_of_fold = {"a/1": 0.9, "a/2": 0.6, "b/1": 0.5}      # page a/3 was never scored out of fold
+    benchmark = {"date": "2026-12-02", "split": "train", "corpora": {
+        "a": {"page_ids": ["1", "2", "3"], "tools": {
+            "newsml:default": {"page_f1": [1.0, 1.0, 1.0]},
+            "peer-x": {"page_f1": [0.8, 0.8, 0.0]}, "peer-y": {"page_f1": [0.6, 0.6, 1.0]}}},
+        "b": {"page_ids": ["1"], "tools": {"peer-y": {"page_f1": [0.75]}}}}}
+    rows = module.comparison_rows(out_of_fold, benchmark)
+    # on the pages scored both ways, a's best peer is x (0.8, not y's 0.6 there); newsml's own
+    # figures on the benchmark's pages do not count, its out-of-fold ones do
+    assert rows == ["| a | 2 | 0.750 | peer-x | 0.800 | -0.050 (-0.200 to +0.100) |",
+                    "| b | 1 | 0.500 | peer-y | 0.750 | -0.250 (-0.250 to -0.250) |"]
+    report = tmp_path / "benchmark.md"
+    report.write_text("# Benchmark\n\n## Throughput\n\nkept\n", encoding="utf-8")
+    for _ in range(2):          # written once, then replaced in place
+        text = report.read_text(encoding="utf-8")
+        report.write_text(module.replace_section(text, module.section(out_of_fold, benchmark, "cmd")),
+                          encoding="utf-8")
+    text = report.read_text(encoding="utf-8")
+    assert text.count(module.HEADING) == 1 and text.startswith("# Benchmark\n\n## Throughput\n\nkept\n")
+    assert "peers: peer-x, peer-y" in text and rows[0] in text
+    later = module.replace_section(text + "\n## Later\n\nmore\n", module.section({}, benchmark, "cmd"))
+    assert later.endswith("## Later\n\nmore\n") and rows[0] not in later
