@@ -4,6 +4,7 @@ sets newsml's default against the best peer and against trafilatura."""
 from __future__ import annotations
 
 import importlib.util
+import json
 import subprocess
 import sys
 from pathlib import Path
@@ -91,29 +92,67 @@ def test_summary_names_the_best_peer_and_the_ratios_to_trafilatura(bench):
     assert summary["memory_ratio"] == pytest.approx(2.0)
 
 
-def test_out_of_fold_figures_meet_the_best_peer_of_each_corpus_on_the_same_pages(tmp_path):
+@pytest.fixture(scope="module")
+def against():
     spec = importlib.util.spec_from_file_location("cv_against_peers", SCRIPT.parent / "cv_against_peers.py")
     module = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(module)
-    out_of_fold = {"a/1": 0.9, "a/2": 0.6, "b/1": 0.5}      # page a/3 was never scored out of fold
-    benchmark = {"date": "2026-12-02", "split": "train", "corpora": {
-        "a": {"page_ids": ["1", "2", "3"], "tools": {
-            "newsml:default": {"page_f1": [1.0, 1.0, 1.0]},
-            "peer-x": {"page_f1": [0.8, 0.8, 0.0]}, "peer-y": {"page_f1": [0.6, 0.6, 1.0]}}},
-        "b": {"page_ids": ["1"], "tools": {"peer-y": {"page_f1": [0.75]}}}}}
-    rows = module.comparison_rows(out_of_fold, benchmark)
+    return module
+
+
+#: page a/3 was never scored out of fold (training skipped it)
+OUT_OF_FOLD = {"method": "fusion", "params": {}, "folds": 5, "f1": {"a/1": 0.9, "a/2": 0.6, "b/1": 0.5}}
+TRAIN_RUN = {"date": "2026-12-02", "split": "train", "corpora": {
+    "a": {"page_ids": ["1", "2", "3"], "tools": {
+        "newsml:default": {"page_f1": [1.0, 1.0, 1.0]},
+        "peer-x": {"page_f1": [0.8, 0.8, 0.0]}, "peer-y": {"page_f1": [0.6, 0.6, 1.0]}}},
+    "b": {"page_ids": ["1"], "tools": {"peer-y": {"page_f1": [0.75]}}}}}
+
+
+def test_out_of_fold_figures_meet_the_best_peer_of_each_corpus_on_the_same_pages(against):
+    rows = against.comparison_rows(OUT_OF_FOLD["f1"], TRAIN_RUN)
     # on the pages scored both ways, a's best peer is x (0.8, not y's 0.6 there); newsml's own
     # figures on the benchmark's pages do not count, its out-of-fold ones do
     assert rows == ["| a | 2 | 0.750 | peer-x | 0.800 | -0.050 (-0.200 to +0.100) |",
                     "| b | 1 | 0.500 | peer-y | 0.750 | -0.250 (-0.250 to -0.250) |"]
-    report = tmp_path / "benchmark.md"
-    report.write_text("# Benchmark\n\n## Throughput\n\nkept\n", encoding="utf-8")
-    for _ in range(2):          # written once, then replaced in place
-        text = report.read_text(encoding="utf-8")
-        report.write_text(module.replace_section(text, module.section(out_of_fold, benchmark, "cmd")),
-                          encoding="utf-8")
-    text = report.read_text(encoding="utf-8")
-    assert text.count(module.HEADING) == 1 and text.startswith("# Benchmark\n\n## Throughput\n\nkept\n")
-    assert "peers: peer-x, peer-y" in text and rows[0] in text
-    later = module.replace_section(text + "\n## Later\n\nmore\n", module.section({}, benchmark, "cmd"))
-    assert later.endswith("## Later\n\nmore\n") and rows[0] not in later
+    assert against.unpaired(OUT_OF_FOLD["f1"], TRAIN_RUN) == {"a": 1}
+    text = against.section(OUT_OF_FOLD, TRAIN_RUN, "cmd")
+    assert "peers: peer-x, peer-y" in text and "5 folds by site" in text and "at its defaults" in text
+    assert "training skipped (no out-of-fold score), left out: a 1." in text
+    assert "readability" not in text        # its caveat only where that corpus is
+
+
+def test_out_of_fold_section_is_written_once_and_replaced_in_place(against, bench, tmp_path):
+    assert against.HEADING in bench.OTHER_SECTIONS       # so a rewrite of the report keeps it
+    new = against.section(OUT_OF_FOLD, TRAIN_RUN, "cmd")
+    row = against.comparison_rows(OUT_OF_FOLD["f1"], TRAIN_RUN)[0]
+    assert against.replace_section("", new) == new
+    text = "# Benchmark\n\n## Throughput\n\nkept\n"
+    for _ in range(2):
+        text = against.replace_section(text, new)
+    assert text.count(against.HEADING) == 1 and text.startswith("# Benchmark\n\n## Throughput\n\nkept\n\n")
+    later = against.replace_section(text + "\n## Later\n\nmore\n", against.section(
+        {**OUT_OF_FOLD, "f1": {}}, TRAIN_RUN, "cmd"))
+    assert later.endswith("\n\n## Later\n\nmore\n") and row not in later and later.count(against.HEADING) == 1
+    first = against.replace_section(new + "\n## Later\n", new)        # the heading opens the file
+    assert first.count(against.HEADING) == 1 and first.endswith("## Later\n")
+
+
+@pytest.mark.parametrize("run, message", [
+    ({**TRAIN_RUN, "split": "test"}, "split 'test'"),
+    ({**TRAIN_RUN, "corpora": [1]}, "no 'corpora'"),
+    ({**TRAIN_RUN, "corpora": {"a": {"tools": {}}}}, "no page_ids and tools"),
+    ({**TRAIN_RUN, "corpora": {"a": {"page_ids": ["1", "2"], "tools": {"p": {"page_f1": [0.5]}}}}},
+     "not one number per page"),
+    ({**TRAIN_RUN, "corpora": {"a": {"page_ids": ["1"], "tools": {"p": {"page_f1": [None]}}}}},
+     "not one number per page"),
+])
+def test_out_of_fold_inputs_that_cannot_be_paired_are_refused(against, tmp_path, run, message):
+    cv, bench_file = tmp_path / "cv.json", tmp_path / "bench.json"
+    cv.write_text(json.dumps(OUT_OF_FOLD), encoding="utf-8")
+    bench_file.write_text(json.dumps(run), encoding="utf-8")
+    with pytest.raises(against.InputError, match=message):
+        against.read_inputs(cv, bench_file)
+    cv.write_text(json.dumps({"f1": [0.5]}), encoding="utf-8")
+    with pytest.raises(against.InputError, match="no 'f1' by page"):
+        against.read_inputs(cv, bench_file)

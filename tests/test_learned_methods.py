@@ -104,15 +104,18 @@ def test_fusion_context_with_style_mates_scores_alike_from_matrix_and_table_rows
     import newsml.methods.fusion as fusion
 
     docs, labels, _, _ = labeled
-    mated = new_method("fusion", mates=True).fit(docs, labels)
+    mated = new_method("fusion", mates=True).fit(docs[:8], labels[:8])
     assert mated.feature_names()[-2:] == ["context:mates0", "context:mates1"]
     assert mated.booster_.n_features == len(mated.feature_names())
     doc = docs[0]
+    assert len(doc.nodes) < fusion.TABLE_ROWS_FROM and mated.booster_.new_table_rows(1) is not None
     by_matrix = mated.score_nodes(doc)
     monkeypatch.setattr(fusion, "TABLE_ROWS_FROM", 0)
     assert np.array_equal(mated.score_nodes(doc), by_matrix)
+    with pytest.raises(ConfigurationError, match="only with context=True"):
+        new_method("fusion", mates=True, context=False).fit(docs[:8], labels[:8])
     # a model file from before the option reads as without it
-    state = mated.__getstate__()
+    state = dict(mated.__getstate__())
     del state["mates"]
     old = fusion.Fusion.__new__(fusion.Fusion)
     old.__setstate__(state)

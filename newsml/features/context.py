@@ -13,9 +13,10 @@ node's surroundings:
 - ``in_main``: 1 inside the main container, the deepest element that holds at least
   ``main_share`` of the page's belief mass (belief times tokens);
 - ``between``: 1 between the first and the last node with belief >= 0.5;
-- with ``mates``, ``mates0`` / ``mates1``: mean belief of the other nodes whose block
-  (its parent) carries the same tag and class (:func:`~newsml.features.style.style_marks`),
-  weighted by tokens (at least 1 per node); a node alone of its mark gets its own belief.
+- with ``mates``, ``mates0``: mean belief of the other nodes whose block carries the tag
+  and class of the node's block; ``mates1``: of those whose block's parent carries those
+  of the node's block's parent (:func:`~newsml.features.style.style_marks`); weighted by
+  tokens (at least 1 per node); a node alone of its mark gets its own belief.
   A site styles its article's lines alike, so a list or a short line of the article, cut
   off from the paragraphs by a box of links, still shares their class.
 

@@ -56,7 +56,8 @@ class StyleMateFeatures(NodeFeatures):
 def style_marks(page: Page, levels: int = 2) -> Iterator[tuple[np.ndarray, int]]:
     """For the nodes' blocks, then their parents (``levels`` in all): each node's mark at
     that level, a number per signature (tag and class) of the element, and how many marks
-    there are. The id and itemprop of an element do not count."""
+    there are. The id and itemprop of an element do not count. The root is its own
+    parent: a block that is the root has its own mark at both levels."""
     tree, kinds = page.block_tree, page.attribute_kinds
     found: dict[tuple[str, str], int] = {}
     mark_of_kind = np.fromiter((found.setdefault((tag, normal_class(classes)), len(found))

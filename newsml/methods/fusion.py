@@ -107,8 +107,10 @@ class Fusion(NodeMethod):
         columns whose relation to content is not one-sided (an ancestor's share of the
         page, a position), which trees can use and Dempster's rule cannot.
     mates : bool
-        The context also holds the belief of each node's style mates: the other nodes
-        whose block (or its parent) carries the same tag and class.
+        With ``context``: the context also holds the belief of each node's style mates,
+        weighted by tokens: of the other nodes whose block carries the same tag and class
+        as the node's block, and of those whose block's parent carries its parent's
+        (:mod:`~newsml.features.context`). Tied with the default out of fold (README).
     comments : "drop" or "keep"
         "drop": after the cut, leave out the nodes inside comment sections
         (:mod:`newsml.comments`), as an article extractor should; "keep": for labels
@@ -196,6 +198,9 @@ class Fusion(NodeMethod):
             as_cut(self.cut)
         if self.weighting not in ("tokens", "nodes"):
             raise ConfigurationError(f"weighting must be 'tokens' or 'nodes', not {self.weighting!r}")
+        if not isinstance(self.mates, bool) or (self.mates and not self.context):
+            raise ConfigurationError(f"mates must be True or False, and True only with context=True, "
+                                     f"not mates={self.mates!r} with context={self.context!r}")
         self._check_switches()
 
     def _check_switches(self) -> None:
