@@ -14,9 +14,10 @@ from typing import TYPE_CHECKING, Annotated, NoReturn
 import typer
 
 from ._version import __version__
-from .errors import InvalidPageError, NewsmlError, OutputError, TrainingWarning
+from .errors import ConfigurationError, InvalidPageError, NewsmlError, OutputError, TrainingWarning
 
 if TYPE_CHECKING:
+    from ._params import Parametrized
     from .methods import NodeMethod
 
 # Only light modules are imported here: `newsml --version` and `--help` must not load
@@ -294,6 +295,11 @@ def train(
         "--jobs", "-j", min=1, help="Processes fitting the cross-validation's folds, and the "
                                     "model on every page, side by side [default: the machine's "
                                     "cores].", show_default=False)] = None,
+    param: Annotated[list[str] | None, typer.Option(
+        "--param", "-p", metavar="KEY=VALUE",
+        help="A parameter of the method (or, with --base, of the adaptation), repeatable. "
+             "VALUE is read as JSON when it is JSON (true, 0.5, [\"a\", \"b\"]), else as text: "
+             "--param comments=keep --param mates=true.")] = None,
     debug: DebugOption = False,
 ) -> None:
     """Train a method on labeled pages and write a model file.
@@ -331,8 +337,13 @@ def train(
         _fail(f"--cv-folds must be 0 (no cross-validation) or 2 or more, not {folds}")
     try:
         name = registry.resolve_name(method)
+        params = _method_params(param or [], AdaptedMethod, given=("base",)) if base is not None else \
+            _method_params(param or [], registry.method_class(name))
+    except NewsmlError as exc:
+        _fail(str(exc))
+    try:
         with progress_bar() as progress, _warnings_on_stderr():
-            fitted, metadata = train_method(name, corpora, split=split.value, cv_folds=folds,
+            fitted, metadata = train_method(name, corpora, split=split.value, params=params, cv_folds=folds,
                                             progress=progress, base=base, jobs=jobs or available_cores())
         save_model(fitted, output, overwrite=force, **metadata)
     except (NewsmlError, OSError) as exc:
@@ -348,6 +359,33 @@ def train(
     if metadata["cv_f1"] is not None and not isinstance(fitted, AdaptedMethod):
         typer.echo(f"cross-validated F1 ({folds} folds over pages): {metadata['cv_f1']:.4f}")
     typer.echo(f"wrote {output}")
+
+
+def _method_params(texts: list[str], cls: type[Parametrized],
+                   given: tuple[str, ...] = ()) -> dict[str, object]:
+    """``KEY=VALUE`` texts as keyword arguments of ``cls``: each VALUE read as JSON when it is
+    JSON (a list as a tuple, as the methods take names), else as the text itself. A key
+    that is not a parameter of ``cls`` (or is one of those an option of its own ``given``),
+    or is given twice, is a ConfigurationError."""
+    known = [key for key in cls._get_param_names() if key not in given]
+    params: dict[str, object] = {}
+    for text in texts:
+        key, sep, value = text.partition("=")
+        key = key.strip()
+        if not sep or not key:
+            raise ConfigurationError(f"--param takes KEY=VALUE, not {text!r}")
+        if key not in known:
+            what = getattr(cls, "name", cls.__name__)
+            raise ConfigurationError(f"--param {key}: not a parameter of {what!r}; "
+                                     f"its parameters: {', '.join(known)}")
+        if key in params:
+            raise ConfigurationError(f"--param {key} is given twice")
+        try:
+            parsed = json.loads(value)
+        except ValueError:
+            parsed = value
+        params[key] = tuple(parsed) if isinstance(parsed, list) else parsed
+    return params
 
 
 @contextmanager

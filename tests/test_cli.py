@@ -238,3 +238,34 @@ def test_evaluate_fails_when_every_gold_is_empty(runner, tmp_path):
         (corpus / f"{name}.txt").write_text(" \n", encoding="utf-8")
     result = runner.invoke(app, ["evaluate", str(corpus), "-m", "econ", "-f", "json"])
     assert result.exit_code == 2 and not result.stdout and "every gold text" in result.stderr
+
+
+def test_train_takes_the_method_parameters_as_key_value_pairs(tmp_path):
+    from newsml.persistence import load_model
+
+    corpus = write_corpus(tmp_path / "c", story_pages(6))
+    runner = CliRunner()
+    model = tmp_path / "m.joblib"
+    result = runner.invoke(app, ["train", str(corpus), "-o", str(model), "--cv-folds", "0",
+                                 "--param", "comments=keep", "-p", "mates=true",
+                                 "-p", 'tree_evidence=["density", "style"]'])
+    assert result.exit_code == 0, result.output
+    fitted = load_model(model)[0]
+    assert (fitted.comments, fitted.mates, fitted.tree_evidence) == ("keep", True, ("density", "style"))
+    assert fitted.feature_names()[-2:] == ["context:mates0", "context:mates1"]
+    for params, message in ((["-p", "colour=blue"], "not a parameter of 'fusion'; its parameters: "),
+                            (["-p", "mates"], "--param takes KEY=VALUE, not 'mates'"),
+                            (["-p", "mates=true", "-p", "mates=false"], "--param mates is given twice"),
+                            (["-p", "base=nb", "--base", "default"], "not a parameter of 'adapted'"),
+                            (["-p", "prior=2", "--base", "default"], None)):
+        result = runner.invoke(app, ["train", str(corpus), "-o", str(tmp_path / "x.joblib"), *params])
+        if message is None:         # the adaptation's own parameters, with --base
+            assert result.exit_code == 0, result.output
+            assert load_model(tmp_path / "x.joblib")[0].prior == 2
+            continue
+        assert result.exit_code == 2 and message in result.stderr and "Traceback" not in result.stderr
+    # (a value the method refuses fails its fit; without folds, no pool outlives the error)
+    result = runner.invoke(app, ["train", str(corpus), "-o", str(tmp_path / "y.joblib"), "-p", "mates=3",
+                                 "--cv-folds", "0"])
+    assert result.exit_code == 1 and "mates must be True or False" in result.stderr
+    assert not (tmp_path / "y.joblib").exists()
