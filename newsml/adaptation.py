@@ -154,6 +154,11 @@ class AdaptedMethod(NodeMethod):
         return state
 
     # -- training ---------------------------------------------------------------------
+    def check_params(self) -> None:
+        if isinstance(self.prior, bool) or (self.prior != "auto" and not (
+                isinstance(self.prior, (int, float)) and self.prior > 0)):
+            raise ConfigurationError(f"prior must be 'auto' or a number > 0, not {self.prior!r}")
+
     def fit(self, X: Sequence[Page], y: Sequence[np.ndarray] | None = None,
             groups: Sequence[object] | None = None) -> AdaptedMethod:
         """Count the votes of the labeled pages' template keys and choose the prior."""
@@ -164,8 +169,7 @@ class AdaptedMethod(NodeMethod):
         pages, labels = list(X), [np.asarray(node_labels).astype(float) for node_labels in y]
         if not pages:
             raise NewsmlError("adaptation needs at least one labeled page")
-        if self.prior != "auto" and not (isinstance(self.prior, (int, float)) and self.prior > 0):
-            raise ConfigurationError(f"prior must be 'auto' or a number > 0, not {self.prior!r}")
+        self.check_params()
         by_reference = self.base_by_reference()
         base = self.base_method()
         if not by_reference and not isinstance(self.base, NodeMethod):

@@ -318,6 +318,9 @@ def train_method(name: str, corpora: Sequence[str | Path], split: str | None = "
 def _train_method(name: str, corpora: Sequence[str | Path], split: str | None, params: dict[str, Any] | None,
                   cv_folds: int, min_share: float, progress: ProgressHook | None, base: str | Path | None,
                   jobs: int = 1) -> tuple[NodeMethod, dict[str, Any]]:
+    # a setting fit would refuse fails now, not once the pages are read and a fold has run
+    (AdaptedMethod(base=base, **(params or {})) if base is not None
+     else new_method(name, **(params or {}))).check_params()
     pages, sizes = labeled_folders(corpora, split)
     if not pages:
         raise NewsmlError(f"no labeled pages for split {split!r} in {', '.join(map(str, corpora))}")

@@ -264,8 +264,7 @@ def test_train_takes_the_method_parameters_as_key_value_pairs(tmp_path):
             assert load_model(tmp_path / "x.joblib")[0].prior == 2
             continue
         assert result.exit_code == 2 and message in result.stderr and "Traceback" not in result.stderr
-    # (a value the method refuses fails its fit; without folds, no pool outlives the error)
-    result = runner.invoke(app, ["train", str(corpus), "-o", str(tmp_path / "y.joblib"), "-p", "mates=3",
-                                 "--cv-folds", "0"])
+    # a value the method refuses: its own message, before any page is read or fold is run
+    result = runner.invoke(app, ["train", str(corpus), "-o", str(tmp_path / "y.joblib"), "-p", "mates=3"])
     assert result.exit_code == 1 and "mates must be True or False" in result.stderr
     assert not (tmp_path / "y.joblib").exists()

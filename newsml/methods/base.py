@@ -66,6 +66,11 @@ class NodeMethod(Parametrized):
         """
         return self
 
+    def check_params(self) -> None:
+        """Raise :class:`~newsml.errors.ConfigurationError` for a parameter that ``fit``
+        would refuse. Training calls it before it reads any page, so that a wrong setting
+        fails at once, not after the pages are read and a fold has run."""
+
     def score_nodes(self, page: Page) -> np.ndarray:
         """One score in [0, 1] per text node of ``page`` (``len(page.nodes)`` values)."""
         raise NotImplementedError

@@ -184,7 +184,7 @@ class Fusion(NodeMethod):
         """Number of columns of the evidence ``names``."""
         return sum(len(cls.feature_names) if (cls := family(name)) is not None else 1 for name in names)
 
-    def _check_params(self) -> None:
+    def check_params(self) -> None:
         members = member_names()
         unknown = [e for e in self._names() if e not in members and family(e) is None]
         if unknown or not self.evidence:
@@ -267,7 +267,7 @@ class Fusion(NodeMethod):
             groups: Sequence[object] | None = None) -> Fusion:
         """Stack out-of-fold evidence, fit the combiner (and the trees), choose smoothing and cut."""
         self._reset()
-        self._check_params()
+        self.check_params()
         if y is None:
             raise NewsmlError("the 'fusion' method learns from labeled pages: give per-node labels")
         pages, labels = list(X), [np.asarray(node_labels) for node_labels in y]
