@@ -30,7 +30,7 @@ import numpy as np
 from ..assemble import gaussian_smooth
 from ..nodes import BlockTree
 from ..page import Page
-from .style import style_marks
+from .style import mark_totals, style_marks
 
 CONTEXT_NAMES = ("belief", "near2", "near5", "box1", "box2", "box3", "in_main", "between")
 MATE_NAMES = ("mates0", "mates1")
@@ -82,8 +82,8 @@ def _mates_belief(page: Page, belief: np.ndarray, weight: np.ndarray, out: np.nd
     """The ``MATE_NAMES`` columns, written into ``out``."""
     mass_of_node = belief * weight
     for level, (mark, marks) in enumerate(style_marks(page, len(MATE_NAMES))):
-        mass = np.bincount(mark, weights=mass_of_node, minlength=marks)[mark] - mass_of_node
-        size = np.bincount(mark, weights=weight, minlength=marks)[mark] - weight
+        mass = mark_totals(mark, marks, mass_of_node) - mass_of_node
+        size = mark_totals(mark, marks, weight) - weight
         alone = size < 0.5          # (weights are 1 or more: a mate weighs at least 1)
         out[:, level] = np.where(alone, belief, np.clip(mass / np.where(alone, 1.0, size), 0.0, 1.0))
 

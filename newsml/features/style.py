@@ -42,15 +42,21 @@ class StyleMateFeatures(NodeFeatures):
         tokens = page.token_counts
         chars, links = (counts.astype(float) for counts in page.char_counts)
         total = max(float(tokens.sum()), 1.0)
+        ones = np.ones(len(page.nodes))
         for level, (mark, marks) in enumerate(style_marks(page)):
-            mates = np.bincount(mark, minlength=marks)[mark].astype(float) - 1.0
-            mate_tokens = np.bincount(mark, weights=tokens, minlength=marks)[mark] - tokens
-            mark_chars = np.bincount(mark, weights=chars, minlength=marks)[mark]
-            mark_links = np.bincount(mark, weights=links, minlength=marks)[mark]
+            mates = mark_totals(mark, marks, ones) - 1.0
+            mate_tokens = mark_totals(mark, marks, tokens) - tokens
             out[:, 3 * level] = np.maximum(mate_tokens, 0.0) / total
-            out[:, 3 * level + 1] = mark_links / np.maximum(mark_chars, 1.0)
+            mark_chars = mark_totals(mark, marks, chars)
+            out[:, 3 * level + 1] = mark_totals(mark, marks, links) / np.maximum(mark_chars, 1.0)
             out[:, 3 * level + 2] = mates / (mates + 10.0)
         return out
+
+
+def mark_totals(mark: np.ndarray, marks: int, values: np.ndarray) -> np.ndarray:
+    """Per node, the sum of ``values`` over the nodes of its mark, its own included (less
+    its own value: the sum over its mates)."""
+    return np.bincount(mark, weights=values, minlength=marks)[mark]
 
 
 def style_marks(page: Page, levels: int = 2) -> Iterator[tuple[np.ndarray, int]]:
