@@ -63,15 +63,15 @@ def unpaired(out_of_fold: dict[str, float], benchmark: dict[str, Any]) -> dict[s
     return {corpus: count for corpus, count in sorted(missing.items()) if count}
 
 
-def section(cv: dict[str, Any], benchmark: dict[str, Any], command: str) -> str:
-    """The report's section, its heading first."""
-    out_of_fold = cv["f1"]
+def section(cv: dict[str, Any], benchmark: dict[str, Any], rows: list[str], skipped: dict[str, int],
+            command: str) -> str:
+    """The report's section, its heading first: the table's ``rows`` (:func:`comparison_rows`)
+    and the pages ``skipped`` (:func:`unpaired`) of the cv cache ``cv`` and the ``benchmark``."""
     runs = benchmark["corpora"]
     peers = sorted({tool for run in runs.values() for tool in run["tools"] if not tool.startswith("newsml")})
     params = cv.get("params") or {}
     variant = f"`{cv.get('method', 'fusion')}` with {json.dumps(params)}" if params else \
         f"`{cv.get('method', 'fusion')}` at its defaults"
-    skipped = unpaired(out_of_fold, benchmark)
     lines = [HEADING, "",
              f"`{command}` ({benchmark.get('date', 'undated')} benchmark run, split "
              f"{benchmark.get('split', '?')}; peers: {', '.join(peers)}). newsml's figure is {variant}, "
@@ -80,7 +80,7 @@ def section(cv: dict[str, Any], benchmark: dict[str, Any], command: str) -> str:
              "the difference is the mean per-page F1 difference with a 95% paired bootstrap interval.", "",
              "| corpus | train pages | newsml out of fold | best peer | best peer F1 "
              "| newsml - best peer (95% CI) |",
-             "|---|---|---|---|---|---|", *comparison_rows(out_of_fold, benchmark), ""]
+             "|---|---|---|---|---|---|", *rows, ""]
     if skipped:
         lines += ["Pages of the benchmark that training skipped (no out-of-fold score), left out: "
                   + ", ".join(f"{corpus} {count}" for corpus, count in skipped.items()) + ".", ""]
@@ -137,13 +137,14 @@ def main() -> int:
         cv, benchmark = read_inputs(args.cv, args.benchmark)
     except InputError as exc:
         parser.error(str(exc))
-    if not comparison_rows(cv["f1"], benchmark):
+    rows, skipped = comparison_rows(cv["f1"], benchmark), unpaired(cv["f1"], benchmark)
+    if not rows:
         parser.error("no page of the benchmark has an out-of-fold score: were both run on the same data?")
-    for corpus, count in unpaired(cv["f1"], benchmark).items():
+    for corpus, count in skipped.items():
         print(f"{corpus}: {count} pages without an out-of-fold score, left out", file=sys.stderr)
     command = "python scripts/cv_against_peers.py " + " ".join(
         [str(args.cv), str(args.benchmark), *(["--into", str(args.into)] if args.into else [])])
-    new = section(cv, benchmark, command)
+    new = section(cv, benchmark, rows, skipped, command)
     if args.into is None:
         print(new, end="")
         return 0

@@ -115,8 +115,9 @@ def test_out_of_fold_figures_meet_the_best_peer_of_each_corpus_on_the_same_pages
     # figures on the benchmark's pages do not count, its out-of-fold ones do
     assert rows == ["| a | 2 | 0.750 | peer-x | 0.800 | -0.050 (-0.200 to +0.100) |",
                     "| b | 1 | 0.500 | peer-y | 0.750 | -0.250 (-0.250 to -0.250) |"]
-    assert against.unpaired(OUT_OF_FOLD["f1"], TRAIN_RUN) == {"a": 1}
-    text = against.section(OUT_OF_FOLD, TRAIN_RUN, "cmd")
+    skipped = against.unpaired(OUT_OF_FOLD["f1"], TRAIN_RUN)
+    assert skipped == {"a": 1}
+    text = against.section(OUT_OF_FOLD, TRAIN_RUN, rows, skipped, "cmd")
     assert "peers: peer-x, peer-y" in text and "5 folds by site" in text and "at its defaults" in text
     assert "training skipped (no out-of-fold score), left out: a 1." in text
     assert "readability" not in text        # its caveat only where that corpus is
@@ -124,15 +125,16 @@ def test_out_of_fold_figures_meet_the_best_peer_of_each_corpus_on_the_same_pages
 
 def test_out_of_fold_section_is_written_once_and_replaced_in_place(against, bench, tmp_path):
     assert against.HEADING in bench.OTHER_SECTIONS       # so a rewrite of the report keeps it
-    new = against.section(OUT_OF_FOLD, TRAIN_RUN, "cmd")
-    row = against.comparison_rows(OUT_OF_FOLD["f1"], TRAIN_RUN)[0]
+    rows = against.comparison_rows(OUT_OF_FOLD["f1"], TRAIN_RUN)
+    new = against.section(OUT_OF_FOLD, TRAIN_RUN, rows, {}, "cmd")
+    row = rows[0]
     assert against.replace_section("", new) == new
     text = "# Benchmark\n\n## Throughput\n\nkept\n"
     for _ in range(2):
         text = against.replace_section(text, new)
     assert text.count(against.HEADING) == 1 and text.startswith("# Benchmark\n\n## Throughput\n\nkept\n\n")
     later = against.replace_section(text + "\n## Later\n\nmore\n", against.section(
-        {**OUT_OF_FOLD, "f1": {}}, TRAIN_RUN, "cmd"))
+        {**OUT_OF_FOLD, "f1": {}}, TRAIN_RUN, [], {}, "cmd"))
     assert later.endswith("\n\n## Later\n\nmore\n") and row not in later and later.count(against.HEADING) == 1
     first = against.replace_section(new + "\n## Later\n", new)        # the heading opens the file
     assert first.count(against.HEADING) == 1 and first.endswith("## Later\n")
