@@ -146,15 +146,16 @@ def leaf_values_of_rows(const uint8_t[:, ::1] rows not None, const int64_t[::1] 
         raise ValueError("one start per column of table rows")
     if values.shape[0] != 64 * n_trees:
         raise ValueError("64 leaf values per tree")
-    for j in range(n_columns):         # (checked once: a feature's rows end where the next's start)
-        if not 0 <= starts[j] <= (starts[j + 1] if j + 1 < n_columns else n_table) <= n_table:
+    # a feature's rows end where the next's start (the last's at the table's end)
+    ends_array = np.append(np.asarray(starts)[1:], n_table).astype(np.int64)
+    cdef const int64_t[::1] ends = ends_array
+    for j in range(n_columns):
+        if not 0 <= starts[j] <= ends[j] <= n_table:
             raise ValueError("feature starts outside the table or not ascending")
     out, word_array = _outputs(n_rows, n_trees)
     if word_array is None:
         return out
     cdef double[:, ::1] result = out
-    ends_array = np.append(np.asarray(starts)[1:], n_table).astype(np.int64)
-    cdef const int64_t[::1] ends = ends_array
     cdef uint64_t[::1] words = word_array
     cdef uint64_t* word = &words[0]
     with nogil:
