@@ -351,3 +351,23 @@ def test_boosted_trees_fitted_with_one_pass_binning_are_the_same_trees():
         fast = HistGradientBoostingClassifier(max_iter=15, random_state=0).fit(X, y, sample_weight=weight)
     assert np.array_equal(fast._bin_mapper.bin_thresholds_[0], plain._bin_mapper.bin_thresholds_[0])
     assert np.array_equal(fast.predict_proba(X), plain.predict_proba(X))
+
+
+def test_dempster_shafer_weights_end_at_the_optimum():
+    # the fit's stopping rule is tight enough that the weights are the loss's minimum (its
+    # projected gradient is nil), not wherever a library version's path crossed SciPy's
+    # default tolerance (gtol 1e-5), so the same rows give the same weights anywhere
+    rng = np.random.default_rng(7)
+    y = rng.integers(0, 2, 3000)
+    X = np.column_stack([np.clip(0.15 * y + 0.85 * rng.random(3000), 0, 1), rng.random(3000),
+                         np.clip(0.15 * (1 - y) + 0.85 * rng.random(3000), 0, 1), rng.random(3000) ** 2])
+    clf = DempsterShaferClassifier().fit(X, y)
+    h = clf._evidence(X)
+    extended = np.hstack([h, np.ones((len(h), 2))])
+    positive = np.concatenate([clf.positive_, [True, False]])
+    at = np.concatenate([clf.weights_, clf.background_])
+    _, gradient = _loss_and_gradient(at, extended, y.astype(float), positive, np.full(len(y), 1 / len(y)))
+    free = (at > 1e-9) & (at < clf.max_weight - 1e-9)
+    assert free.sum() >= 3
+    assert np.abs(gradient[free]).max() < 1e-7
+    assert np.all(gradient[at <= 1e-9] > -1e-7) and np.all(gradient[at >= clf.max_weight - 1e-9] < 1e-7)
