@@ -24,6 +24,24 @@ LABELED = REPO / "labeled"
 SHARED_DATA = Path(os.environ.get("NEWSML_SHARED_DATA", REPO.parent / "shared" / "data"))
 
 
+def load_script(name: str) -> ModuleType:
+    """``scripts/<name>.py`` as a module, its helpers beside it on the path as when it runs,
+    and registered by name (dataclasses look their module up)."""
+    import sys
+
+    path = REPO / "scripts" / f"{name}.py"
+    spec = importlib.util.spec_from_file_location(name, path)
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    sys.modules[name] = module
+    sys.path.insert(0, str(path.parent))
+    try:
+        spec.loader.exec_module(module)
+    finally:
+        sys.path.remove(str(path.parent))
+    return module
+
+
 def shared_corpus(name: str) -> Path:
     """Path of a shared corpus, or skip the test with the reason when it is absent."""
     folder = SHARED_DATA / name

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import importlib.util
 import json
 import pickle
 import shutil
@@ -13,7 +12,7 @@ from pathlib import Path
 
 import numpy as np
 import pytest
-from conftest import LABELED, REPO, SHARED_DATA, shared_corpus
+from conftest import LABELED, SHARED_DATA, load_script, shared_corpus
 from typer.testing import CliRunner
 
 from newsml import (
@@ -56,13 +55,7 @@ def _adapt(pages) -> AdaptedMethod:
 
 def _site_curves():
     """scripts/site_curves.py as a module: the test measures what docs/adaptation.md reports."""
-    path = REPO / "scripts" / "site_curves.py"
-    spec = importlib.util.spec_from_file_location("site_curves", path)
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    sys.modules["site_curves"] = module          # its dataclasses look their module up
-    spec.loader.exec_module(module)
-    return module
+    return load_script("site_curves")
 
 
 def test_five_labeled_pages_beat_the_default_on_average_over_every_train_site():

@@ -3,13 +3,13 @@ sets newsml's default against the best peer and against trafilatura."""
 
 from __future__ import annotations
 
-import importlib.util
 import json
 import subprocess
 import sys
 from pathlib import Path
 
 import pytest
+from conftest import load_script
 
 SCRIPT = Path(__file__).resolve().parent.parent / "scripts" / "benchmark.py"
 ARTICLE = ("The council approved the new budget on Tuesday after a long debate about schools. "
@@ -22,14 +22,7 @@ PAGE = (f"<html><head><title>Budget</title></head><body><article><h1>Budget appr
 
 @pytest.fixture(scope="module")
 def bench():
-    spec = importlib.util.spec_from_file_location("benchmark", SCRIPT)
-    module = importlib.util.module_from_spec(spec)
-    sys.modules["benchmark"] = module  # dataclasses look their module up
-    sys.path.insert(0, str(SCRIPT.parent))  # its helpers beside it, as when it runs as a script
-    try:
-        spec.loader.exec_module(module)
-    finally:
-        sys.path.remove(str(SCRIPT.parent))
+    module = load_script("benchmark")
     yield module
     del sys.modules["benchmark"]
 
@@ -94,10 +87,7 @@ def test_summary_names_the_best_peer_and_the_ratios_to_trafilatura(bench):
 
 @pytest.fixture(scope="module")
 def against():
-    spec = importlib.util.spec_from_file_location("cv_against_peers", SCRIPT.parent / "cv_against_peers.py")
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
+    return load_script("cv_against_peers")
 
 
 #: page a/3 was never scored out of fold (training skipped it)
@@ -158,3 +148,15 @@ def test_out_of_fold_inputs_that_cannot_be_paired_are_refused(against, tmp_path,
     cv.write_text(json.dumps({"f1": [0.5]}), encoding="utf-8")
     with pytest.raises(against.InputError, match="no 'f1' by page"):
         against.read_inputs(cv, bench_file)
+
+
+def test_cv_compare_says_when_a_cached_run_was_made_by_other_code():
+    # a cache's scores from other sources or libraries are not taken silently for this
+    # code's: the same settings trained with another build of the numeric libraries differ
+    cv_compare = load_script("cv_compare")
+    made = cv_compare.made_with()
+    assert set(made) == {"sources", *cv_compare.NUMERIC_LIBRARIES}
+    assert cv_compare._other_making(made, made) == ""
+    said = cv_compare._other_making({**made, "sources": "0123456789abcdef"}, made)
+    assert "sources 0123456789abcdef (now " + made["sources"] + ")" in said
+    assert "numpy not recorded" in cv_compare._other_making({"sources": made["sources"]}, made)

@@ -2,11 +2,10 @@
 
 from __future__ import annotations
 
-import importlib.util
 import io
 
 import pytest
-from conftest import LABELED, REPO
+from conftest import LABELED, load_script
 
 from newsml.errors import InvalidPageError
 from newsml.sources import Source, expand_inputs, is_warc, iter_pages, read_list, warc_pages
@@ -16,10 +15,7 @@ PAGES = sorted(LABELED.glob("*.html"))
 
 def _load_warc_helper():
     """scripts/_warc.py, the one WARC writer of the scripts and the tests."""
-    spec = importlib.util.spec_from_file_location("_warc", REPO / "scripts" / "_warc.py")
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
+    return load_script("_warc")
 
 
 _warc = _load_warc_helper()
