@@ -40,7 +40,7 @@ COMPILED = compiled_module("methods._markup_tokens")
 
 #: How the token weights are fitted. Newton's method to a tight tolerance reaches the
 #: optimum, whatever the machine: L-BFGS (scikit-learn's default, used until 2026-12-02)
-#: stopped at its tolerance 0.08 away from where it stopped with another build of the same
+#: stopped at its tolerance 0.08 away from where it stopped with other kernels of the same
 #: BLAS (OpenBLAS's Sandybridge kernels against its Haswell ones), and 3.0 from the optimum,
 #: on the 1,463 train pages, so the same pages gave another model on another machine. This
 #: takes 10 Newton steps in 11 to 19 s on them; its weights agree to 1e-14 with both kernels.
