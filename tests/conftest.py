@@ -6,6 +6,7 @@ import contextlib
 import importlib.util
 import json
 import os
+import sys
 from pathlib import Path
 from types import ModuleType
 
@@ -27,8 +28,6 @@ SHARED_DATA = Path(os.environ.get("NEWSML_SHARED_DATA", REPO.parent / "shared" /
 def load_script(name: str) -> ModuleType:
     """``scripts/<name>.py`` as a module, its helpers beside it on the path as when it runs,
     and registered by name (dataclasses look their module up)."""
-    import sys
-
     path = REPO / "scripts" / f"{name}.py"
     spec = importlib.util.spec_from_file_location(name, path)
     assert spec is not None and spec.loader is not None

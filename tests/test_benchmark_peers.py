@@ -152,7 +152,7 @@ def test_out_of_fold_inputs_that_cannot_be_paired_are_refused(against, tmp_path,
 
 def test_cv_compare_says_when_a_cached_run_was_made_by_other_code():
     # a cache's scores from other sources or libraries are not taken silently for this
-    # code's: the same settings trained with another build of the numeric libraries differ
+    # code's: the same settings trained on another machine score otherwise
     cv_compare = load_script("cv_compare")
     made = cv_compare.made_with()
     assert set(made) == {"sources", *cv_compare.NUMERIC_LIBRARIES}
