@@ -17,9 +17,9 @@ the seed of the trees. Test pages are never read.
 With ``--cache DIR``, each variant's page scores are kept in ``DIR/NAME.json`` and reused
 while its parameters and pages are the same, so a new variant costs one run, not all. The
 file also records the newsml sources and the numeric libraries that made it: a variant
-reused from other code or libraries is said so (the default's settings scored 0.9424 on
-the machine that trained the shipped file, 0.9431 on another), and ``--fresh`` runs every
-variant again.
+reused from other code or libraries is said so (the default's settings, with the fits of
+2026-11-29, scored 0.9424 on one machine and 0.9431 on another), and ``--fresh`` runs
+every variant again.
 """
 
 from __future__ import annotations
