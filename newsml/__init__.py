@@ -36,7 +36,6 @@ from typing import TYPE_CHECKING, Any
 
 from ._version import __version__
 from .article import Article
-from .corpus import LabeledPage, load_corpus
 from .errors import (
     ConfigurationError,
     InvalidPageError,
@@ -46,8 +45,9 @@ from .errors import (
     TrainingWarning,
 )
 from .extract import extract  # bound now: the name is also a submodule's
-from .persistence import load_model, save_model
-from .scoring import Score, score
+from .input.corpus import LabeledPage, load_corpus
+from .learning.persistence import load_model, save_model
+from .measure.scoring import Score, score
 
 if TYPE_CHECKING:
     from .estimators import DempsterShaferClassifier, DiscretizedNaiveBayes

@@ -2,22 +2,16 @@
 
 from __future__ import annotations
 
-import contextlib
 import copy
-import gc
-import threading
-from collections.abc import Iterator
 from functools import cache
 from pathlib import Path
 from typing import Any
 
-import numpy as np
-
-from .article import Article
-from .errors import ConfigurationError, NewsmlError
+from .article import Article, collector_paused, extract_page
+from .dom.page import load_page
+from .errors import ConfigurationError
+from .learning.persistence import get_method
 from .methods import NodeMethod, method_class, resolve_name
-from .page import Page, load_page
-from .persistence import get_method
 
 
 def extract(page: bytes | str | Path, method: str | NodeMethod = "default", title: str | None = None,
@@ -52,45 +46,6 @@ def extract(page: bytes | str | Path, method: str | NodeMethod = "default", titl
         return extract_page(load_page(page, title=title), scorer)
 
 
-def extract_page(page: Page, scorer: NodeMethod) -> Article:
-    """Extract the article of an already parsed page with a method instance."""
-    return extract_scored(page, scorer)[0]
-
-
-def extract_scored(page: Page, scorer: NodeMethod) -> tuple[Article, np.ndarray, np.ndarray]:
-    """The article of ``page``, with every node's score and which nodes were kept (for
-    the review of a draft label, which shows the dropped nodes too)."""
-    ensure_usable(scorer)
-    with collector_paused():
-        scores = scorer.score_nodes(page)
-        keep = np.asarray(scorer.select(page, scores), dtype=bool)
-        return Article.from_nodes(page, keep, scores, method=scorer.name, title=page.title), scores, keep
-
-
-@contextlib.contextmanager
-def collector_paused() -> Iterator[None]:
-    """Python's cyclic garbage collector paused while a page is extracted, when this
-    process runs one thread.
-
-    Extraction makes and drops many small lists, tuples and dicts, which reference
-    counting frees (it makes no reference cycles: tests/test_collector.py checks every
-    shipped method); the collector, woken by their number, only walks them: pausing it
-    cuts about a tenth of the time per page (measured on the test pages of six corpora).
-    With other threads running, it is left alone: they may need it while a page is
-    extracted, and a pause shared between threads could keep it off for good. It is
-    enabled again when the page is done, also on an error (or a page's time limit);
-    a caller who had disabled it keeps it disabled.
-    """
-    if not gc.isenabled() or threading.active_count() > 1:
-        yield
-        return
-    try:
-        gc.disable()
-        yield
-    finally:
-        gc.enable()
-
-
 def scorer_for(method: str | NodeMethod) -> NodeMethod:
     """``method`` itself when it is a method instance, else the method of that name as
     shipped, loaded once per process (:func:`_shipped`). Raises ConfigurationError for an
@@ -120,8 +75,3 @@ def _shipped(name: str) -> NodeMethod:
     return get_method(name)
 
 
-def ensure_usable(scorer: NodeMethod) -> None:
-    """Raise a clear NewsmlError when a learned method is used before it was trained."""
-    if not scorer.__sklearn_is_fitted__():
-        raise NewsmlError(f"method {scorer.name!r} is not trained: fit it on labeled pages "
-                          "(newsml train) or use its shipped model")

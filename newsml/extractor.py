@@ -22,15 +22,16 @@ from typing import Any
 from sklearn.base import BaseEstimator, TransformerMixin
 from sklearn.utils.validation import check_is_fitted
 
-from .adaptation import AdaptedMethod
+from .article import ensure_usable
+from .core.progress import ProgressHook, hook
+from .core.text import tokens
 from .errors import ConfigurationError, NewsmlError
-from .extract import ensure_usable, extract
+from .extract import extract
+from .learning.adaptation import AdaptedMethod
+from .learning.persistence import get_method, load_model
+from .learning.training import fit_method, labeled_pages
+from .measure.scoring import macro, score
 from .methods import NodeMethod, new_method
-from .persistence import get_method, load_model
-from .progress import ProgressHook, hook
-from .scoring import macro, score
-from .text import tokens
-from .training import fit_method, labeled_pages
 
 #: A target whose strings are mostly at least this many tokens long is gold text.
 MIN_GOLD_TOKENS = 10
@@ -61,7 +62,7 @@ class NewsExtractor(TransformerMixin, BaseEstimator):
         (gold ``y`` then only serves :meth:`score`).
     base : str, Path, NodeMethod or None
         Adapt this model ("default": the shipped one; a model file; a method) to the
-        pages of ``fit`` (:class:`~newsml.adaptation.AdaptedMethod`) instead of training
+        pages of ``fit`` (:class:`~newsml.learning.adaptation.AdaptedMethod`) instead of training
         ``method`` from scratch: a few labeled pages of one site are enough.
     train : "auto", True or False
         Whether ``fit`` trains the method on ``y`` as gold texts (see module notes).
@@ -86,7 +87,7 @@ class NewsExtractor(TransformerMixin, BaseEstimator):
             progress: ProgressHook | None = None) -> NewsExtractor:
         """Train the method on pages ``X`` and gold texts ``y``, or take it as shipped.
 
-        ``progress`` (see :mod:`newsml.progress`) hears of each training page read.
+        ``progress`` (see :mod:`newsml.core.progress`) hears of each training page read.
         """
         if self.on_error not in ("raise", "empty"):
             raise ConfigurationError(f"on_error must be 'raise' or 'empty', not {self.on_error!r}")

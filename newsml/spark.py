@@ -12,7 +12,7 @@ cached in this module):
   Common Crawl's cc-pyspark does with WARC files.
 
 A page that fails becomes a row with ``error`` set and no article, as in the one-machine
-JSONL output (:func:`newsml.records.page_record`), so the two outputs compare row for row.
+JSONL output (:func:`newsml.run.records.page_record`), so the two outputs compare row for row.
 Needs the ``spark`` extra (pyspark) and Java 17 or later on every machine. The imports
 are absolute so that ``spark-submit`` can run this file as a script.
 """
@@ -28,7 +28,8 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from newsml.errors import ConfigurationError, NewsmlError
-from newsml.records import (
+from newsml.input.sources import expand_inputs, iter_pages
+from newsml.run.records import (
     DEFAULT_TIMEOUT,
     ScorerSpec,
     check_timeout,
@@ -36,7 +37,6 @@ from newsml.records import (
     page_record,
     source_record,
 )
-from newsml.sources import expand_inputs, iter_pages
 
 if TYPE_CHECKING:
     from pyspark import RDD

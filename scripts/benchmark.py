@@ -48,8 +48,8 @@ from typing import TYPE_CHECKING, Any
 from _memory import status_mb  # scripts/_memory.py, beside this script
 
 if TYPE_CHECKING:
-    from newsml.corpus import LabeledPage
-    from newsml.scoring import Score
+    from newsml.input.corpus import LabeledPage
+    from newsml.measure.scoring import Score
 
 REPO = Path(__file__).resolve().parent.parent
 DEFAULT_DATA = REPO.parent / "shared" / "data"
@@ -246,7 +246,7 @@ def learned_methods() -> set[str]:
 
 def newsml_tool(method: str) -> Extractor:
     from newsml import extract
-    from newsml.persistence import get_method
+    from newsml.learning.persistence import get_method
 
     scorer = get_method(method)
 
@@ -332,8 +332,8 @@ def page_lang(page: LabeledPage) -> str:
 
 def run_corpus(pages: list[LabeledPage], tools: dict[str, Extractor]) -> dict[str, ToolResult]:
     """Every tool on every page, interleaved; the tool order rotates page by page."""
-    from newsml.encoding import decode_html
-    from newsml.scoring import score
+    from newsml.input.decode import decode_html
+    from newsml.measure.scoring import score
 
     warm_up(tools, sorted({page_lang(page) for page in pages}))
     results = {name: ToolResult() for name in tools}
@@ -358,7 +358,7 @@ def run_corpus(pages: list[LabeledPage], tools: dict[str, Extractor]) -> dict[st
 def write_probe_input(pages: list[LabeledPage], path: Path) -> None:
     """The pages a memory probe runs over, one JSON line each: the HTML's path (newsml reads
     the bytes), the decoded text (peers get it) and the language."""
-    from newsml.encoding import decode_html
+    from newsml.input.decode import decode_html
 
     with path.open("w", encoding="utf-8") as out:
         for page in pages:
@@ -402,7 +402,7 @@ def grown_page(page: LabeledPage, factor: int) -> bytes:
     """The page with its body's blocks (article and boilerplate alike) repeated ``factor`` times."""
     import lxml.html
 
-    from newsml.encoding import decode_html
+    from newsml.input.decode import decode_html
 
     text, _ = decode_html(page.html)
     root = lxml.html.document_fromstring(text)
@@ -415,7 +415,7 @@ def grown_page(page: LabeledPage, factor: int) -> bytes:
 def scaling(pages: list[LabeledPage], tools: dict[str, Extractor], factors=(1, 2, 4, 8),
             repeats: int = 3) -> tuple[LabeledPage, dict[str, list[float]]]:
     """The median-size page, and the median ms of each tool on each grown version of it."""
-    from newsml.encoding import decode_html
+    from newsml.input.decode import decode_html
 
     page = sorted(pages, key=lambda p: len(p.html))[len(pages) // 2]
     grown = {f: grown_page(page, f) for f in factors}
@@ -449,7 +449,7 @@ def p95(values: list[float]) -> float:
 
 
 def tool_figures(result: ToolResult) -> dict[str, Any]:
-    from newsml.scoring import macro
+    from newsml.measure.scoring import macro
 
     mean = macro(result.scores)
     return {"precision": mean.precision, "recall": mean.recall, "f1": mean.f1,
@@ -460,7 +460,7 @@ def tool_figures(result: ToolResult) -> dict[str, Any]:
 
 def summarize(figures: dict[str, dict[str, Any]]) -> dict[str, Any] | None:
     """newsml's default against the best peer (by macro F1) and against trafilatura on one corpus."""
-    from newsml.scoring import paired_bootstrap
+    from newsml.measure.scoring import paired_bootstrap
 
     if DEFAULT_TOOL not in figures:
         return None
@@ -515,7 +515,7 @@ def summary_table(runs: dict[str, CorpusRun], figures: dict[str, dict[str, dict[
 
 
 def summary_legend(command: str, peers: int) -> list[str]:
-    from newsml.scoring import BOOTSTRAP_SAMPLES
+    from newsml.measure.scoring import BOOTSTRAP_SAMPLES
 
     return [f"newsml's default against the best of {peers} peer settings on each corpus (the peer with "
             "the highest macro F1 on those very pages, each at its documented article settings: "
@@ -623,7 +623,7 @@ def main() -> int:
     if args.memory_probe:
         memory_probe(args.memory_probe[0], Path(args.memory_probe[1]))
         return 0
-    from newsml.corpus import load_corpus
+    from newsml.input.corpus import load_corpus
 
     split = None if args.split == "all" else args.split
     if not args.data.is_dir():

@@ -26,9 +26,9 @@ REPO = Path(__file__).resolve().parent.parent
 
 def record(model: Path, data: Path, split: str, out: Path) -> int:
     from newsml import load_corpus
-    from newsml.extract import extract_page
-    from newsml.page import load_page
-    from newsml.persistence import load_model
+    from newsml.article import extract_page
+    from newsml.dom.page import load_page
+    from newsml.learning.persistence import load_model
 
     method = load_model(model)[0]
     scores: dict[str, np.ndarray] = {}

@@ -18,7 +18,7 @@ import datetime as dt
 import sys
 from pathlib import Path
 
-from newsml.persistence import load_model, save_model
+from newsml.learning.persistence import load_model, save_model
 
 REPO = Path(__file__).resolve().parent.parent
 

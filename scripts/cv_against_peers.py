@@ -26,7 +26,7 @@ from typing import Any
 
 import numpy as np
 
-from newsml.scoring import paired_bootstrap
+from newsml.measure.scoring import paired_bootstrap
 
 HEADING = "## Out of fold on the train pages"
 

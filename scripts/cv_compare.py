@@ -35,12 +35,12 @@ from pathlib import Path
 
 import numpy as np
 
+from newsml.core.processes import available_cores, limited_threads
+from newsml.core.progress import progress_bar
 from newsml.errors import TrainingWarning
+from newsml.learning.training import TRAINING_THREADS, cross_validated_scores, labeled_folders, labeled_pages
+from newsml.measure.scoring import paired_bootstrap
 from newsml.methods import new_method
-from newsml.processes import available_cores, limited_threads
-from newsml.progress import progress_bar
-from newsml.scoring import paired_bootstrap
-from newsml.training import TRAINING_THREADS, cross_validated_scores, labeled_folders, labeled_pages
 
 REPO = Path(__file__).resolve().parent.parent
 PACKAGE = REPO / "newsml"

@@ -69,7 +69,7 @@ def _paragraphs(megabytes: int) -> bytes:
 
 def _real(megabytes: int) -> bytes:
     """Bodies of the labeled pages, one after another, up to ``megabytes``."""
-    from newsml.encoding import decode_html
+    from newsml.input.decode import decode_html
 
     bodies = []
     for path in sorted((REPO / "labeled").glob("*.html")):
@@ -212,7 +212,7 @@ def _extract(tool: str, page: bytes | str) -> str:
 # -- newsml's command line, training and model files ---------------------------------------------
 
 def _newsml(*args: str, stdout=subprocess.PIPE, cwd: Path | None = None) -> subprocess.CompletedProcess:
-    return subprocess.run([sys.executable, "-m", "newsml.cli", *args], stdout=stdout, stderr=subprocess.PIPE,
+    return subprocess.run([sys.executable, "-m", "newsml", *args], stdout=stdout, stderr=subprocess.PIPE,
                           text=True, cwd=cwd, timeout=600)
 
 

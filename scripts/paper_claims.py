@@ -67,7 +67,7 @@ def _f1s(run: Run, method: str, corpora: tuple[str, ...]) -> str:
 
 def claims_table(rows: Rows) -> list[str]:
     """Markdown lines: the claims table and the default's standing, from ``rows``
-    (corpus -> method -> :meth:`~newsml.evaluate.Evaluation.summary`)."""
+    (corpus -> method -> :meth:`~newsml.run.evaluate.Evaluation.summary`)."""
     run = Run(rows)
     methods = next(iter(rows.values())).keys()
     lines = ["## The papers' claims against these numbers", "",

@@ -20,10 +20,10 @@ from pathlib import Path
 
 from paper_claims import claims_table
 
-from newsml.corpus import load_corpus
-from newsml.evaluate import evaluate_pages
+from newsml.input.corpus import load_corpus
+from newsml.learning.persistence import get_method
 from newsml.methods import DEFAULT_METHOD, ready_names, shipped_names
-from newsml.persistence import get_method
+from newsml.run.evaluate import evaluate_pages
 
 REPO = Path(__file__).resolve().parent.parent
 #: Every method of the papers' tables (all registered methods), then newsml's default.

@@ -49,12 +49,12 @@ from urllib.parse import urlparse
 import numpy as np
 
 from newsml import NewsExtractor, TrainingWarning, load_corpus, score
-from newsml.corpus import LabeledPage
-from newsml.extract import extract_page
+from newsml.article import extract_page
+from newsml.dom.page import Page, load_page
+from newsml.input.corpus import LabeledPage
+from newsml.learning.persistence import get_method, load_model, save_model
+from newsml.learning.training import fit_method, labeled_folders, labeled_pages
 from newsml.methods import NodeMethod, new_method
-from newsml.page import Page, load_page
-from newsml.persistence import get_method, load_model, save_model
-from newsml.training import fit_method, labeled_folders, labeled_pages
 
 REPO = Path(__file__).resolve().parent.parent
 #: Corpora whose json names the site (their URL hosts would split or merge sites).
@@ -189,7 +189,7 @@ def run(sites: list[Site], ks: list[int], draws: int, seed: int,
 
 
 HOW = """\
-The adapted model (`newsml/adaptation.py`, votes in `newsml/site_votes.py`) keeps the
+The adapted model (`newsml/learning/adaptation.py`, votes in `newsml/learning/site_votes.py`) keeps the
 shipped model and counts, on the labeled pages, the votes of each text node's template
 keys (its text, by a digest when long; the path of its containers; its nearest
 containers with a class or id), the path and container keys also given the base's

@@ -48,7 +48,7 @@ def in_session(folder: Path, jobs: int, rounds: int) -> list[float]:
     os.environ.setdefault("PYSPARK_PYTHON", sys.executable)
     from pyspark.sql import SparkSession
 
-    from newsml.sources import expand_inputs
+    from newsml.input.sources import expand_inputs
     from newsml.spark import extract_paths
 
     spark = (SparkSession.builder.master(f"local[{jobs}]").config("spark.ui.enabled", "false")

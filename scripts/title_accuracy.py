@@ -15,11 +15,11 @@ import argparse
 import sys
 from pathlib import Path
 
-from newsml.corpus import load_corpus
-from newsml.page import load_page
-from newsml.scoring import score
-from newsml.text import normalize_space
-from newsml.title import strip_site_name
+from newsml.core.text import normalize_space
+from newsml.dom.page import load_page
+from newsml.dom.title import strip_site_name
+from newsml.input.corpus import load_corpus
+from newsml.measure.scoring import score
 
 REPO = Path(__file__).resolve().parent.parent
 

@@ -14,11 +14,11 @@ import sys
 import time
 from pathlib import Path
 
+from newsml.core.processes import available_cores
+from newsml.core.progress import progress_bar
+from newsml.learning.persistence import save_model
+from newsml.learning.training import train_method
 from newsml.methods import shipped_names
-from newsml.persistence import save_model
-from newsml.processes import available_cores
-from newsml.progress import progress_bar
-from newsml.training import train_method
 
 REPO = Path(__file__).resolve().parent.parent
 

@@ -52,7 +52,7 @@ def shared_corpus(name: str) -> Path:
 def compiled_or_skip(module: ModuleType | None, name: str, fallback: str) -> ModuleType:
     """The compiled module ``newsml.<name>`` in use, or skip the test saying why there is
     none (``fallback``: what does its work then)."""
-    from newsml.compiled import pure_python
+    from newsml.core.speedups import pure_python
 
     if module is None:
         if pure_python():
@@ -99,7 +99,7 @@ def labeled():
 
 def parsed_with_labels(pages) -> tuple[list, list]:
     """Parsed pages and their node labels, for labeled pages that all parse."""
-    from newsml.training import labeled_pages
+    from newsml.learning.training import labeled_pages
 
     kept, skipped = labeled_pages(pages)
     assert not skipped, skipped
@@ -132,7 +132,7 @@ def predicted_text(page: Path | str, *options: str) -> str:
     worker processes); the test fails, showing the command's output, when it does."""
     from typer.testing import CliRunner
 
-    from newsml.cli import app
+    from newsml.run.cli import app
 
     in_process = ["--timeout", "0", "-j", "1"]
     result = CliRunner().invoke(app, ["predict", str(page), "-f", "json", *in_process, *options])

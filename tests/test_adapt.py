@@ -25,14 +25,14 @@ from newsml import (
     save_model,
     score,
 )
-from newsml.adaptation import AdaptedMethod
-from newsml.cli import app
-from newsml.extract import extract_page
+from newsml.article import extract_page
+from newsml.dom.page import load_page
+from newsml.learning.adaptation import AdaptedMethod
+from newsml.learning.persistence import get_method
+from newsml.learning.site_votes import MIXED, node_keys, recentre, vote_scores
+from newsml.learning.training import labeled_pages, train_method
 from newsml.methods import NodeMethod
-from newsml.page import load_page
-from newsml.persistence import get_method
-from newsml.site_votes import MIXED, node_keys, recentre, vote_scores
-from newsml.training import labeled_pages, train_method
+from newsml.run.cli import app
 
 
 def _site(corpus: str, site: str) -> list:
@@ -318,7 +318,7 @@ def test_adapting_a_model_file_keeps_it_by_value(adapted_labeled, tmp_path):
 
 def _fresh(*args: str, cwd=None) -> subprocess.CompletedProcess:
     """``newsml ARGS`` in a new interpreter: nothing imported beforehand, as a user runs it."""
-    return subprocess.run([sys.executable, "-m", "newsml.cli", *args], capture_output=True, text=True,
+    return subprocess.run([sys.executable, "-m", "newsml", *args], capture_output=True, text=True,
                           timeout=600, cwd=cwd)
 
 
@@ -336,7 +336,7 @@ def test_an_adapted_model_is_used_by_predict_and_evaluate_in_fresh_processes(ada
         assert [record["text"] for record in records] == expected, f"-j {jobs}"
     evaluated = _fresh("evaluate", str(folder), "--model", str(model), "--split", "all")
     assert evaluated.returncode == 0, evaluated.stderr
-    loaded = subprocess.run([sys.executable, "-c", "import sys; from newsml.persistence import load_model; "
+    loaded = subprocess.run([sys.executable, "-c", "import sys; from newsml import load_model; "
                              "print(load_model(sys.argv[1])[0].name)", str(model)],
                             capture_output=True, text=True, timeout=300)
     assert loaded.stdout.strip() == "adapted", loaded.stderr

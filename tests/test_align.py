@@ -6,9 +6,9 @@ import pytest
 from conftest import shared_corpus
 
 from newsml import load_corpus
-from newsml.align import align_labels, aligned_shares, matching_pairs, oracle_score
-from newsml.page import load_page
-from newsml.scoring import macro
+from newsml.dom.page import load_page
+from newsml.measure.align import align_labels, aligned_shares, matching_pairs, oracle_score
+from newsml.measure.scoring import macro
 
 PAGE = """<html><body>
 <ul><li><a>Home</a></li><li><a>Share this story</a></li></ul>

@@ -15,16 +15,16 @@ from conftest import LABELED, REPO
 from test_sources import crawl
 from typer.testing import CliRunner
 
-import newsml.batch as batch
-import newsml.pool as pool_module
-import newsml.records as records_module
-from newsml.batch import completed_keys
-from newsml.cli import app
+import newsml.run.batch as batch
+import newsml.run.pool as pool_module
+import newsml.run.records as records_module
 from newsml.errors import ConfigurationError, OutputError
+from newsml.input.sources import Source
 from newsml.methods import new_method
-from newsml.pool import WorkerPool
-from newsml.records import ScorerSpec, page_record
-from newsml.sources import Source
+from newsml.run.batch import completed_keys
+from newsml.run.cli import app
+from newsml.run.pool import WorkerPool
+from newsml.run.records import ScorerSpec, page_record
 
 PAGES = sorted(LABELED.glob("*.html"))
 ECON = new_method("econ")  # a rule method: no model to load, fast
@@ -128,7 +128,7 @@ def test_a_warc_file_gives_one_record_per_html_response(tmp_path):
 def test_a_file_whose_name_does_not_say_what_it_is_is_opened_once_to_tell(tmp_path, monkeypatch):
     """A WARC file named crawl.dat and a page named page.dat: each is looked into once
     (the command line decides the number of jobs with it and tells the reader)."""
-    import newsml.sources as sources_module
+    import newsml.input.sources as sources_module
 
     crawled = crawl(tmp_path / "crawl.warc.gz", n=2).rename(tmp_path / "crawl.dat")
     page = tmp_path / "page.dat"
@@ -423,7 +423,7 @@ LIGHT = {"__future__", "json", "traceback", "warnings", "collections.abc", "cont
 
 
 def test_the_command_line_module_imports_only_light_modules_at_its_top():
-    tree = ast.parse((REPO / "newsml" / "cli.py").read_text(encoding="utf-8"))
+    tree = ast.parse((REPO / "newsml" / "run" / "cli.py").read_text(encoding="utf-8"))
     top = set()
     for node in tree.body:
         if isinstance(node, ast.Import):
@@ -439,7 +439,7 @@ def test_version_and_help_load_no_numpy_or_sklearn():
     run = ("import sys, types\n"
            "package = types.ModuleType('newsml'); package.__path__ = [{folder!r}]\n"
            "sys.modules['newsml'] = package\n"
-           "from newsml.cli import app; sys.argv = ['newsml', {flag!r}]\n"
+           "from newsml.run.cli import app; sys.argv = ['newsml', {flag!r}]\n"
            "try:\n    app()\nexcept SystemExit:\n    pass\n"
            "print(sorted({{'numpy', 'sklearn', 'scipy', 'lxml'}} & set(sys.modules)), file=sys.stderr)")
     for flag in ("--version", "--help"):
@@ -466,7 +466,7 @@ def test_a_file_name_that_is_not_utf8_gets_a_record_and_resumes(tmp_path):
 
 
 def test_an_output_refusing_text_is_an_output_error(tmp_path):
-    from newsml.output import Output
+    from newsml.run.output import Output
 
     with Output(tmp_path / "out.txt") as output, pytest.raises(OutputError, match="cannot write"):
         output.write("\udcff")
@@ -515,7 +515,7 @@ def test_ctrl_c_inside_the_first_json_record_still_leaves_valid_json():
 
 
 def test_collect_paths_takes_a_list_file_as_a_path(tmp_path):
-    from newsml.batch import collect_paths
+    from newsml.run.batch import collect_paths
 
     listing = tmp_path / "list.txt"
     listing.write_text(f"{PAGES[0]}\n{PAGES[1]}\n", encoding="utf-8")
@@ -532,7 +532,7 @@ def test_output_dash_is_standard_output(tmp_path, monkeypatch):
 def test_output_to_dev_stdout_is_standard_output(tmp_path):
     """-o /dev/stdout failed on a pipe ('No such file or directory') and, redirected to a
     file, asked for --force: it is standard output, whatever that is."""
-    command = [sys.executable, "-m", "newsml.cli", "predict", str(PAGES[0]), "-m", "econ", "-f", "jsonl",
+    command = [sys.executable, "-m", "newsml", "predict", str(PAGES[0]), "-m", "econ", "-f", "jsonl",
                "-o", "/dev/stdout", "--timeout", "0"]
     piped = subprocess.run(command, capture_output=True, text=True, timeout=120)
     assert piped.returncode == 0, piped.stderr

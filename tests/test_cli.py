@@ -8,7 +8,7 @@ import pytest
 from conftest import story_pages, write_corpus
 from typer.testing import CliRunner
 
-from newsml.cli import app
+from newsml.run.cli import app
 
 ARTICLE = """<html><head><title>Storm closes the harbour - Coast News</title></head><body>
 <ul><li><a href="/">Home</a></li><li><a href="/world">World</a></li></ul>
@@ -241,7 +241,7 @@ def test_evaluate_fails_when_every_gold_is_empty(runner, tmp_path):
 
 
 def test_train_takes_the_method_parameters_as_key_value_pairs(tmp_path):
-    from newsml.persistence import load_model
+    from newsml.learning.persistence import load_model
 
     corpus = write_corpus(tmp_path / "c", story_pages(6))
     runner = CliRunner()

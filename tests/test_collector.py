@@ -9,9 +9,9 @@ import pytest
 from conftest import LABELED
 
 from newsml import InvalidPageError, extract
+from newsml.dom.page import load_page
 from newsml.features.thread import ThreadFeatures
 from newsml.methods import new_method, shipped_names
-from newsml.page import load_page
 
 PAGE = "<html><body><p>The council approved the budget on Monday, after a long debate.</p></body></html>"
 

@@ -9,13 +9,13 @@ import pytest
 from conftest import predicted_text, shared_corpus
 
 from newsml import ConfigurationError, extract, load_corpus
-from newsml.assemble import Assembly, OtsuCut
-from newsml.comments import names_comments, thread_posts, without_comments, without_threads
-from newsml.extract import extract_page
+from newsml.article import extract_page
+from newsml.dom.page import load_page
+from newsml.learning.persistence import get_method
+from newsml.measure.scoring import score
 from newsml.methods import new_method
-from newsml.page import load_page
-from newsml.persistence import get_method
-from newsml.scoring import score
+from newsml.rules.assembly import Assembly, OtsuCut
+from newsml.rules.comments import names_comments, thread_posts, without_comments, without_threads
 
 BLOG = load_page("""<html><head><title>Bridge opens</title></head>
 <body class="single comments-open"><div class="post commented">
@@ -189,8 +189,8 @@ def test_keep_comments_brings_the_thread_back_on_the_command_line():
 def test_keep_comments_with_a_method_that_never_drops_them_is_an_error(tmp_path):
     from typer.testing import CliRunner
 
-    from newsml.cli import app
-    from newsml.records import ScorerSpec
+    from newsml.run.cli import app
+    from newsml.run.records import ScorerSpec
 
     with pytest.raises(ConfigurationError, match="keeps comment sections already"):
         ScorerSpec("econ", keep_comments=True).load()
@@ -204,9 +204,9 @@ def test_keep_comments_with_a_method_that_never_drops_them_is_an_error(tmp_path)
 def test_an_adapted_model_keeps_comments_through_its_base():
     from conftest import LABELED
 
-    from newsml.adaptation import AdaptedMethod
-    from newsml.records import keeping
-    from newsml.training import labeled_pages
+    from newsml.learning.adaptation import AdaptedMethod
+    from newsml.learning.training import labeled_pages
+    from newsml.run.records import keeping
 
     kept, _ = labeled_pages(load_corpus(LABELED, split="train")[:3])
     adapted = AdaptedMethod().fit([parsed for _, parsed, _ in kept], [labels for _, _, labels in kept])
@@ -329,7 +329,7 @@ def test_a_dated_timeline_inside_a_story_stays():
 
 
 def test_kinds_are_named_sections_as_each_one_read_apart_is():
-    from newsml.comments import _named_sections, _names_section
+    from newsml.rules.comments import _named_sections, _names_section
 
     keys = [("div", None, None, None), ("div", "comments", None, None), ("section", None, "respond", None),
             ("body", "comments", None, None), ("div", "comments-open post", None, None),

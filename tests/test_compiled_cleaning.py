@@ -1,4 +1,4 @@
-"""The hidden elements found in C (newsml/_cleaning.pyx) are those the XPath finds.
+"""The hidden elements found in C (newsml/input/_cleaning.pyx) are those the XPath finds.
 
 Skipped, with the reason, where the package was installed without it (no C compiler):
 there the XPath is the only reading, and every other test runs on it.
@@ -10,19 +10,22 @@ import pytest
 from conftest import compiled_or_skip, labeled_and_corpus_pages
 from lxml import etree
 
-from newsml import parse
-from newsml.compiled import compiled_module
+from newsml.core.speedups import compiled_module
+from newsml.input import clean as parse
+from newsml.input.parse import parse_markup
+from newsml.input.parsed import parse as parse_page
+from newsml.input.sanitize import parser_input
 
 
 @pytest.fixture(scope="module")
 def compiled():
-    return compiled_or_skip(parse.COMPILED, "_cleaning", "the XPath finds the hidden elements")
+    return compiled_or_skip(parse.COMPILED, "input._cleaning", "the XPath finds the hidden elements")
 
 
 def raw_tree(markup: str | bytes) -> etree._Element:
     """The page's tree as parsed, before clean() removes anything."""
     data = markup.encode() if isinstance(markup, str) else markup
-    root, _ = parse._parse_whole(parse._parser_input(data)[0], data.decode("utf-8", "replace"))
+    root, _ = parse_markup(parser_input(data)[0], data.decode("utf-8", "replace"))
     return root
 
 
@@ -98,6 +101,6 @@ def test_the_cleaning_falls_back_to_the_xpath_when_told(monkeypatch, compiled):
     monkeypatch.setattr(compiled, "BUILT_FOR_LXML", "0.0.0")
     assert compiled_module("_cleaning") is None
     monkeypatch.undo()
-    page = parse.parse(HIDDEN.encode())
+    page = parse_page(HIDDEN.encode())
     monkeypatch.setattr(parse, "COMPILED", None)
-    assert etree.tostring(parse.parse(HIDDEN.encode()).root) == etree.tostring(page.root)
+    assert etree.tostring(parse_page(HIDDEN.encode()).root) == etree.tostring(page.root)

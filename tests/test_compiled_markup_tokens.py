@@ -9,11 +9,11 @@ import numpy as np
 import pytest
 from conftest import compiled_or_skip, in_python, labeled_and_corpus_pages
 
+from newsml.dom.page import load_page
 from newsml.extract import _shipped
 from newsml.methods import markup as markup_module
 from newsml.methods import new_method
 from newsml.methods.markup import _class_words
-from newsml.page import load_page
 
 
 @pytest.fixture(scope="module")

@@ -1,4 +1,4 @@
-"""The look at a page's bytes made in C (newsml/_page_bytes.pyx) answers as its Python
+"""The look at a page's bytes made in C (newsml/input/_page_bytes.pyx) answers as its Python
 counterpart (``parse._bytes_scan``), on every kind of byte a page may hold.
 
 Skipped, with the reason, where the package was installed without it (no C compiler):
@@ -12,13 +12,13 @@ import random
 import pytest
 from conftest import compiled_or_skip, labeled_and_corpus_pages
 
-from newsml import parse
-from newsml.compiled import compiled_module
+from newsml.core.speedups import compiled_module
+from newsml.input import sanitize as parse
 
 
 @pytest.fixture(scope="module")
 def compiled():
-    return compiled_or_skip(parse.BYTES_COMPILED, "_page_bytes", "parse._bytes_scan looks at the bytes")
+    return compiled_or_skip(parse.BYTES_COMPILED, "input._page_bytes", "parse._bytes_scan looks at the bytes")
 
 
 #: Pieces of pages around every branch of the scan: delimiters, character references
@@ -81,7 +81,7 @@ def test_the_compiled_scan_on_labeled_and_corpus_pages(compiled):
 
 def test_the_scan_falls_back_to_python_when_told(monkeypatch, compiled):
     monkeypatch.setenv("NEWSML_PURE_PYTHON", "1")
-    assert compiled_module("_page_bytes") is None
+    assert compiled_module("input._page_bytes") is None
     monkeypatch.undo()
     page = "<html><body><p>Grüße, 中文 &amp; &#x41; text.</p></body></html>".encode()
     declared = b"<?xml version='1.0' encoding='utf-8'?>" + page

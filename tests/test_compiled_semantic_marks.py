@@ -10,8 +10,8 @@ import numpy as np
 import pytest
 from conftest import compiled_or_skip, labeled_and_corpus_pages
 
+from newsml.dom.page import load_page
 from newsml.features import semantics
-from newsml.page import load_page
 
 
 @pytest.fixture(scope="module")

@@ -1,4 +1,4 @@
-"""The counts taken in C (newsml/_text_counts.pyx), the prose family's and the marks of
+"""The counts taken in C (newsml/core/_text_counts.pyx), the prose family's and the marks of
 sentences, are those of the numpy lookups and of the one-text reference, text by text."""
 
 from __future__ import annotations
@@ -9,17 +9,17 @@ import numpy as np
 import pytest
 from conftest import compiled_or_skip, labeled_and_corpus_pages
 
-from newsml import text
-from newsml.compiled import compiled_module
+from newsml.core import text
+from newsml.core.speedups import compiled_module
+from newsml.dom.page import load_page
 from newsml.features import prose
-from newsml.page import load_page
 
 REPO = Path(__file__).resolve().parent.parent
 
 
 @pytest.fixture(scope="module")
 def compiled():
-    return compiled_or_skip(prose.COMPILED, "_text_counts", "numpy counts")
+    return compiled_or_skip(prose.COMPILED, "core._text_counts", "numpy counts")
 
 
 def in_c(compiled, texts: list[str]) -> np.ndarray:
@@ -92,7 +92,7 @@ def test_marks_counted_in_c_are_those_the_tables_find(compiled, monkeypatch, mar
 
 def test_the_prose_counts_fall_back_to_numpy_when_told(monkeypatch, compiled):
     monkeypatch.setenv("NEWSML_PURE_PYTHON", "1")
-    assert compiled_module("_text_counts") is None
+    assert compiled_module("core._text_counts") is None
     monkeypatch.undo()
     expected = prose.page_counts(TEXTS)
     monkeypatch.setattr(prose, "COMPILED", None)

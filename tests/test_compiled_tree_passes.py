@@ -1,4 +1,4 @@
-"""The block tree's passes taken in C (newsml/_tree_passes.pyx) give what numpy's level-by-level
+"""The block tree's passes taken in C (newsml/dom/_tree_passes.pyx) give what numpy's level-by-level
 passes give: the same depths and order, every sum to the last bit, the same answers handed down."""
 
 from __future__ import annotations
@@ -7,14 +7,14 @@ import numpy as np
 import pytest
 from conftest import compiled_or_skip, in_python, labeled_and_corpus_pages
 
-from newsml import nodes
-from newsml.nodes import BlockTree, _block_tree
-from newsml.page import load_page
+from newsml.dom import nodes
+from newsml.dom.nodes import BlockTree, _block_tree
+from newsml.dom.page import load_page
 
 
 @pytest.fixture(scope="module")
 def compiled():
-    return compiled_or_skip(nodes.PASSES_COMPILED, "_tree_passes", "numpy passes a level at a time")
+    return compiled_or_skip(nodes.PASSES_COMPILED, "dom._tree_passes", "numpy passes a level at a time")
 
 
 def random_forest(rng: np.random.Generator, n: int, roots: int) -> np.ndarray:

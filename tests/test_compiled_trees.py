@@ -11,7 +11,7 @@ import pytest
 from conftest import compiled_or_skip
 from sklearn.ensemble import HistGradientBoostingClassifier
 
-from newsml.compiled import compiled_module
+from newsml.core.speedups import compiled_module
 from newsml.estimators import trees
 from newsml.estimators.trees import FrozenTrees
 from newsml.extract import _shipped

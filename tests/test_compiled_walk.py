@@ -1,4 +1,4 @@
-"""The compiled segmentation walk (newsml/_walk.pyx) gives what the Python walk gives.
+"""The compiled segmentation walk (newsml/dom/_walk.pyx) gives what the Python walk gives.
 
 Skipped, with the reason, where the package was installed without it (no C compiler):
 there the Python walk is the only one, and every other test runs on it.
@@ -14,18 +14,18 @@ import pytest
 from conftest import compiled_or_skip, shared_corpus
 from lxml import etree
 
-from newsml import nodes
-from newsml.compiled import compiled_module
-from newsml.nodes import Segmentation, walk_in_python
-from newsml.page import load_page
-from newsml.parse import parse
+from newsml.core.speedups import compiled_module
+from newsml.dom import nodes
+from newsml.dom.nodes import Segmentation, walk_in_python
+from newsml.dom.page import load_page
+from newsml.input.parsed import parse
 
 REPO = Path(__file__).resolve().parent.parent
 
 
 @pytest.fixture(scope="module")
 def compiled():
-    return compiled_or_skip(nodes.COMPILED, "_walk", "the package walks in Python").segment_tree
+    return compiled_or_skip(nodes.COMPILED, "dom._walk", "the package walks in Python").segment_tree
 
 
 def assert_same(a: Segmentation, b: Segmentation) -> None:
@@ -105,7 +105,7 @@ def test_the_compiled_walk_on_corpus_pages(compiled):
 def test_sibling_signatures_counted_in_c_are_those_counted_in_python(compiled):
     from lxml import etree
 
-    from newsml.groupings import signature
+    from newsml.dom.groupings import signature
 
     def in_python(parent):
         if len(parent) <= 1:
@@ -126,25 +126,25 @@ def test_sibling_signatures_counted_in_c_are_those_counted_in_python(compiled):
 
 def test_the_walk_falls_back_to_python_when_told_or_built_for_another_lxml(monkeypatch):
     monkeypatch.setenv("NEWSML_PURE_PYTHON", "1")
-    assert compiled_module("_walk") is None
+    assert compiled_module("dom._walk") is None
     monkeypatch.setenv("NEWSML_PURE_PYTHON", "0")       # (0, false, no: not set)
     try:
-        walk = importlib.import_module("newsml._walk")
+        walk = importlib.import_module("newsml.dom._walk")
     except ImportError:
-        assert compiled_module("_walk") is None
+        assert compiled_module("dom._walk") is None
         return
     # the module itself where it was built for this lxml (nodes.COMPILED is None in a run
     # started with the variable set, yet the module is found now)
     usable = walk if etree.__version__ == walk.BUILT_FOR_LXML else None
-    assert compiled_module("_walk") is usable
+    assert compiled_module("dom._walk") is usable
     monkeypatch.delenv("NEWSML_PURE_PYTHON")
-    assert compiled_module("_walk") is usable
+    assert compiled_module("dom._walk") is usable
     monkeypatch.setattr(walk, "BUILT_FOR_LXML", "0.0.0")
-    assert compiled_module("_walk") is None
+    assert compiled_module("dom._walk") is None
 
 
 def test_attribute_kinds_read_in_c_are_those_read_in_python(compiled, monkeypatch):
-    from newsml.nodes import attribute_kinds
+    from newsml.dom.nodes import attribute_kinds
 
     pages = [load_page(markup) for markup in TRICKY[:7]]
     pages.append(load_page("<div class='story body' id='main' itemprop='articleBody'><p class>one</p>"
@@ -175,7 +175,7 @@ def test_sibling_repetition_counted_in_c_is_that_counted_in_python(compiled, mon
 def test_the_compiled_readings_count_comments_and_entities_as_lxml_does(compiled):
     from lxml import etree, html
 
-    from newsml.groupings import signature
+    from newsml.dom.groupings import signature
 
     # a tree that keeps its comments and processing instructions (parse() drops them)
     root = html.fromstring("<div><ul><li class=a>1</li><!-- c --><?pi x?><li class=a>2</li></ul>"

@@ -4,10 +4,10 @@ from __future__ import annotations
 
 import numpy as np
 
+from newsml.dom.page import load_page
 from newsml.features.base import family
 from newsml.features.density import TextDensityFeatures
 from newsml.methods import new_method
-from newsml.page import load_page
 
 PAGE = load_page("""<html><body>
 <ul><li><a href="/a">Home</a></li><li><a href="/b">World news</a></li></ul>

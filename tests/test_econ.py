@@ -5,9 +5,9 @@ from __future__ import annotations
 import pytest
 
 from newsml import extract, load_corpus
+from newsml.dom.page import load_page
+from newsml.measure.scoring import macro, score
 from newsml.methods.econ import Econ
-from newsml.page import load_page
-from newsml.scoring import macro, score
 
 NAV = "<ul>" + "".join(f"<li><a href='/{w}'>{w}</a></li>" for w in ["Home", "World", "Sport"]) + "</ul>"
 

@@ -7,8 +7,8 @@ import codecs
 import pytest
 
 from newsml import extract
-from newsml.encoding import canonical_encoding, declared_encoding, decode_html
-from newsml.page import load_page
+from newsml.dom.page import load_page
+from newsml.input.decode import canonical_encoding, declared_encoding, decode_html
 
 ZH = ("北京时间昨天晚上，国家统计局发布了最新的经济数据。数据显示，今年前三季度国内生产总值同比增长，"
       "消费和投资保持稳定，就业形势总体平稳。专家表示，经济运行中的积极因素正在增多。") * 3
@@ -320,7 +320,7 @@ def test_the_common_hanzi_are_the_most_frequent_of_jiebas_dictionary():
 
     import jieba
 
-    from newsml.encoding import _COMMON_HANZI_COUNT, COMMON_HANZI
+    from newsml.input.decode import _COMMON_HANZI_COUNT, COMMON_HANZI
 
     counts: Counter[str] = Counter()
     with jieba.dt.get_dict_file() as lines:

@@ -12,7 +12,7 @@ from sklearn.model_selection import GridSearchCV, cross_val_score
 from sklearn.pipeline import make_pipeline
 
 from newsml import InvalidPageError, NewsExtractor, NewsmlError, load_corpus, save_model
-from newsml.training import train_method
+from newsml.learning.training import train_method
 
 
 @pytest.fixture(scope="module")

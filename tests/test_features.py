@@ -6,6 +6,7 @@ import numpy as np
 import pytest
 from sklearn.pipeline import FeatureUnion
 
+from newsml.dom.page import load_page
 from newsml.features import (
     HyperlinkFeature,
     NaiveBayesFeatures,
@@ -17,7 +18,6 @@ from newsml.features import (
 )
 from newsml.features.context import CONTEXT_NAMES, MATE_NAMES, belief_context, context_names
 from newsml.features.topic import node_words, page_topics, textrank_keywords
-from newsml.page import load_page
 
 PAGE = load_page("""<html><body>
 <ul><li><a href="/a">one two</a></li><li><a href="/b">three</a></li></ul>
@@ -60,8 +60,8 @@ def test_naive_bayes_features_block_and_node_level():
 
 
 def test_naive_bayes_block_counts_a_paragraph_of_nested_blocks_once():
+    from newsml.dom.page import load_page
     from newsml.features.blocks import block_rows
-    from newsml.page import load_page
 
     page = load_page("<html><body><div>Lead, text.<p>One, <a href='#'>two</a>.</p>Tail!"
                      "<p>Three.</p></div><div><p>Four</p></div></body></html>")
@@ -88,8 +88,8 @@ def test_each_nodes_naive_bayes_block_is_the_block_that_holds_it():
 
 
 def test_naive_bayes_block_rows_of_no_group_or_an_empty_one_are_zero():
+    from newsml.dom.page import load_page
     from newsml.features.blocks import block_rows
-    from newsml.page import load_page
 
     page = load_page("<html><body><p>One, two.</p></body></html>")
     assert block_rows(page, []).shape == (0, 4)
@@ -267,8 +267,8 @@ def test_belief_context_of_style_mates_reads_the_others_of_a_mark():
 
 
 def test_punctuation_of_many_texts_at_once_is_that_of_each(monkeypatch):
-    import newsml.text as text_module
-    from newsml.text import count_punctuation
+    import newsml.core.text as text_module
+    from newsml.core.text import count_punctuation
 
     texts = ["One, two. Three!", "", "北京。（新华社）“好”", "no marks", "😀!𠀀？", "...—…", "x" * 9]
     expected = [count_punctuation(text) for text in texts]
@@ -316,7 +316,7 @@ def test_families_and_markup_tokens_of_attributes_alone_are_those_of_them_joined
 
 def test_class_strings_are_cached_only_when_short():
     """A crawler meets millions of class and id strings: the cache keeps short ones only."""
-    from newsml.text import cached_when_short
+    from newsml.core.text import cached_when_short
 
     calls: list[str | None] = []
 

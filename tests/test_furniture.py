@@ -7,8 +7,8 @@ import pytest
 from conftest import LABELED, predicted_text
 
 from newsml import ConfigurationError, extract
-from newsml.furniture import is_furniture, names_furniture, without_furniture
-from newsml.page import load_page
+from newsml.dom.page import load_page
+from newsml.rules.furniture import is_furniture, names_furniture, without_furniture
 
 STORY = " ".join(["The council approved the budget on Tuesday after a long debate, officials said."] * 3)
 PAGE = load_page(f"""<html><head><title>Budget approved</title></head><body>
@@ -64,7 +64,7 @@ def test_the_default_leaves_out_share_bars_and_tag_lists_unless_asked():
 def test_keep_furniture_on_the_command_line():
     from typer.testing import CliRunner
 
-    from newsml.cli import app
+    from newsml.run.cli import app
 
     page = str(LABELED / "en11-kingsbridge-manager.html")
     dropped, kept = predicted_text(page), predicted_text(page, "--keep-furniture")

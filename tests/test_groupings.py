@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from newsml.groupings import nb_blocks, text_node_sets
-from newsml.page import load_page
+from newsml.dom.groupings import nb_blocks, text_node_sets
+from newsml.dom.page import load_page
 
 TABLE_PAGE = """<html><body>
 <table><tr><td><a>Home</a></td><td><a>News</a></td></tr></table>

@@ -32,12 +32,13 @@ from newsml import (
     load_corpus,
     load_model,
 )
-from newsml import parse as parse_module
-from newsml.cli import app
+from newsml.dom.page import load_page
+from newsml.input import read as parse_module
+from newsml.input import sanitize
+from newsml.learning.persistence import get_method, save_model, shipped_model_path
+from newsml.learning.training import fit_method, labeled_pages, train_method
 from newsml.methods import methods, new_method
-from newsml.page import load_page
-from newsml.persistence import get_method, save_model, shipped_model_path
-from newsml.training import fit_method, labeled_pages, train_method
+from newsml.run.cli import app
 
 STORY = ("<html><body><div><p>The harbour closed on Monday as the storm reached the coast, "
          "officials said.</p><p>Ferries will resume on Wednesday, if the wind drops below gale "
@@ -94,7 +95,7 @@ def page(tmp_path):
 
 
 def _cli(*args: str, stdout=subprocess.PIPE) -> subprocess.CompletedProcess:
-    return subprocess.run([sys.executable, "-m", "newsml.cli", *args], stdout=stdout,
+    return subprocess.run([sys.executable, "-m", "newsml.run.cli", *args], stdout=stdout,
                           stderr=subprocess.PIPE, text=True, timeout=300)
 
 
@@ -140,7 +141,7 @@ def test_bad_list_glob_timeout_and_label_id_are_one_line_errors(page, tmp_path):
 
 
 def test_jieba_reads_long_unpunctuated_han_runs_in_bounded_pieces():
-    from newsml.text import JIEBA_RUN, _jieba_pieces, words
+    from newsml.core.text import JIEBA_RUN, _jieba_pieces, words
 
     run = "中国" * 20_000 + "，北京。"
     pieces = _jieba_pieces(run)
@@ -328,16 +329,16 @@ def test_files_at_the_size_limit_and_pipes_are_read_whole(tmp_path, monkeypatch)
 def test_an_element_with_100000_attributes_keeps_only_the_first_ones():
     attributes = " ".join(f'a{i}="v"' for i in range(100_000))
     html = f"<html><body><p id=first {attributes}>Text of the page, here.</p></body></html>"
-    shortened = parse_module.limit_attributes(html)
+    shortened = sanitize.limit_attributes(html)
     assert len(shortened) < len(html) // 50
     page = load_page(html)
     (paragraph,) = page.root.iter("p")
-    assert len(paragraph.attrib) == parse_module.MAX_ATTRIBUTES and paragraph.get("id") == "first"
+    assert len(paragraph.attrib) == sanitize.MAX_ATTRIBUTES and paragraph.get("id") == "first"
     assert [node.text for node in page.nodes] == ["Text of the page, here."]
 
 
 def test_pages_with_too_many_tags_are_refused_before_parsing(monkeypatch):
-    monkeypatch.setattr(parse_module, "MAX_TAGS", 500)
+    monkeypatch.setattr(sanitize, "MAX_TAGS", 500)
     with pytest.raises(InvalidPageError, match="page too large: more than 500 tags"):
         load_page("<html><body>" + "<p>x</p>" * 300 + "</body></html>")
     assert len(load_page("<html><body>" + "<p>x</p>" * 200 + "</body></html>").nodes) == 200
@@ -370,7 +371,7 @@ def test_output_is_renamed_into_place_and_kept_when_every_page_fails(page, tmp_p
 
 
 def test_binary_output_is_renamed_into_place_or_left_as_it_was(tmp_path):
-    from newsml.output import Output
+    from newsml.run.output import Output
 
     out = tmp_path / "page.html"
     out.write_bytes(b"earlier")

@@ -7,8 +7,8 @@ import pytest
 from conftest import predicted_text
 
 from newsml import ConfigurationError, extract
-from newsml.islands import CONFIDENT, GAP_TOKENS, kept_runs, without_islands
-from newsml.page import Page, load_page
+from newsml.dom.page import Page, load_page
+from newsml.rules.islands import CONFIDENT, GAP_TOKENS, kept_runs, without_islands
 
 
 def words(count: int, word: str = "word") -> str:
@@ -148,7 +148,7 @@ def test_the_default_leaves_out_related_teasers_unless_asked():
 def test_keep_islands_on_the_command_line(tmp_path):
     from typer.testing import CliRunner
 
-    from newsml.cli import app
+    from newsml.run.cli import app
 
     page = tmp_path / "story.html"
     page.write_text(story_with_teasers(), encoding="utf-8")

@@ -12,10 +12,10 @@ from conftest import LABELED
 from typer.testing import CliRunner
 
 from newsml import NewsExtractor, NewsmlError, extract, load_corpus, save_model
-from newsml.cli import app
 from newsml.errors import OutputError
-from newsml.labeling import draft_label, page_id
-from newsml.persistence import get_method
+from newsml.learning.persistence import get_method
+from newsml.run.cli import app
+from newsml.run.labeling import draft_label, page_id
 
 PAGE = LABELED / "zh02-rainstorm-warning.html"    # a GBK page: its bytes must survive the copy
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from newsml.lang import detect_lang
+from newsml.dom.lang import detect_lang
 
 EN = "The council said on Monday that the plan for the new bridge was approved by a vote of the members."
 ZH = "北京时间昨天晚上，国家统计局发布了最新的经济数据，专家表示经济运行平稳。"
@@ -46,8 +46,16 @@ def test_the_script_table_counts_what_its_patterns_match():
     the pattern's."""
     import random
 
-    from newsml.lang import _ALNUM_RE, _HANGUL_RE, _KANA_RE, _NON_ASCII_LETTER_RE, _WORD_RE, _Script, _words
-    from newsml.text import _HAN_RE
+    from newsml.core.text import _HAN_RE
+    from newsml.dom.lang import (
+        _ALNUM_RE,
+        _HANGUL_RE,
+        _KANA_RE,
+        _NON_ASCII_LETTER_RE,
+        _WORD_RE,
+        _Script,
+        _words,
+    )
 
     rnd = random.Random(7)
 

@@ -11,15 +11,16 @@ import pytest
 from conftest import LABELED, parsed_with_labels
 
 from newsml import ConfigurationError, NewsmlError, TrainingWarning, extract, load_corpus
-from newsml.assemble import Assembly, FixedCut, OtsuCut, gaussian_smooth, otsu_select, otsu_threshold
+from newsml.core.signal import gaussian_smooth, otsu_select, otsu_threshold
 from newsml.features.base import family
 from newsml.features.context import CONTEXT_NAMES, belief_context
 from newsml.features.position import PositionFeatures
+from newsml.learning.persistence import get_method
+from newsml.learning.training import cross_validated_f1, cross_validated_scores
+from newsml.measure.scoring import macro, score
 from newsml.methods import new_method
 from newsml.methods.fusion import CUTS, DEFAULT_TREE_EVIDENCE, SIGMAS, Fusion
-from newsml.persistence import get_method
-from newsml.scoring import macro, score
-from newsml.training import cross_validated_f1, cross_validated_scores
+from newsml.rules.assembly import Assembly, FixedCut, OtsuCut
 
 
 def test_otsu_splits_two_clusters_on_a_fine_grid():
@@ -46,11 +47,11 @@ def test_otsu_with_a_floor_keeps_every_confident_node():
 
 
 def test_otsu_over_blocks_of_thresholds_is_otsu_over_all_of_them(monkeypatch):
-    import newsml.assemble
+    import newsml.core.signal
 
     values = np.random.default_rng(0).random(2001) ** 3
     whole = otsu_threshold(values)
-    monkeypatch.setattr(newsml.assemble, "_BLOCK_CELLS", 7 * values.size)   # 15 blocks of 7 thresholds
+    monkeypatch.setattr(newsml.core.signal, "_BLOCK_CELLS", 7 * values.size)   # 15 blocks of 7 thresholds
     assert otsu_threshold(values) == whole
 
 
@@ -197,9 +198,9 @@ def test_cross_validated_f1_scores_held_out_pages(labeled):
 
 def test_cross_validated_scores_are_each_page_held_out_in_page_order(labeled):
     """One score per page, each that of the page's own extraction by the model of its fold."""
-    from newsml.extract import extract_page
-    from newsml.model_selection import page_folds
-    from newsml.scoring import macro, score
+    from newsml.article import extract_page
+    from newsml.measure.model_selection import page_folds
+    from newsml.measure.scoring import macro, score
 
     docs, labels, train, _ = labeled
     golds = [p.gold for p in train]
@@ -243,7 +244,7 @@ def test_warnings_raised_in_fold_processes_reach_the_caller(labeled):
 
 
 def test_a_warning_that_cannot_be_pickled_still_reaches_the_parent():
-    from newsml.training import _picklable
+    from newsml.learning.training import _picklable
 
     class PageWarning(UserWarning):
         def __init__(self, text, page):
@@ -345,7 +346,7 @@ def test_a_family_giving_fewer_columns_than_it_names_is_an_error(monkeypatch):
 def test_the_final_fit_beside_the_folds_is_the_fit_alone(labeled, jobs):
     """Training fits the model on every page as one more task of the folds' pool: the
     folds' scores are those of the cross-validation, the model is what fit_method makes."""
-    from newsml.training import cross_validated_fit, fit_method
+    from newsml.learning.training import cross_validated_fit, fit_method
 
     docs, labels, train, _ = labeled
     golds = [p.gold for p in train]
@@ -362,8 +363,8 @@ def test_a_final_fit_that_fails_is_returned_and_named_by_training(labeled, jobs,
     """The folds pass, the fit on every page fails: cross_validated_fit returns its error
     (also from a process of the pool), and train_method says training failed, not the
     cross-validation."""
-    import newsml.training as training
-    from newsml.training import cross_validated_fit, train_method
+    import newsml.learning.training as training
+    from newsml.learning.training import cross_validated_fit, train_method
 
     docs, labels, train, _ = labeled
     golds = [p.gold for p in train]
@@ -387,9 +388,9 @@ def test_large_pages_scored_from_table_rows_score_as_from_their_evidence_matrix(
     from conftest import in_python, labeled_and_corpus_pages
 
     import newsml.methods.fusion as fusion
+    from newsml.dom.page import load_page
     from newsml.estimators import trees
     from newsml.extract import _shipped
-    from newsml.page import load_page
 
     model = _shipped("default")
     pages = [load_page(path) for path in labeled_and_corpus_pages("dragnet", "cwced_zh", each=4)]
@@ -411,8 +412,8 @@ def test_a_large_page_scored_with_evidence_the_trees_were_not_fitted_on_is_a_cle
     import copy
 
     import newsml.methods.fusion as fusion
+    from newsml.dom.page import load_page
     from newsml.extract import _shipped
-    from newsml.page import load_page
 
     model = copy.copy(_shipped("default"))
     model.context = False           # (set after fitting: the trees still read the context columns)

@@ -6,8 +6,8 @@ import numpy as np
 from conftest import shared_corpus
 
 from newsml import extract
-from newsml.marked_body import is_prose, with_marked_body
-from newsml.page import load_page
+from newsml.dom.page import load_page
+from newsml.rules.marked_body import is_prose, with_marked_body
 
 SENTENCE = "The mayor said on Tuesday that the bridge would reopen next month after repairs."
 PAGE = load_page(f"""<html><body>

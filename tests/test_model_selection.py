@@ -6,10 +6,10 @@ import numpy as np
 import pytest
 
 from newsml import NewsmlError
-from newsml.assemble import Assembly, FixedCut, OtsuCut
+from newsml.dom.page import load_page
+from newsml.measure.model_selection import choose_assembly, grid_search, out_of_fold, page_f1, page_folds
 from newsml.methods import NodeMethod
-from newsml.model_selection import choose_assembly, grid_search, out_of_fold, page_f1, page_folds
-from newsml.page import load_page
+from newsml.rules.assembly import Assembly, FixedCut, OtsuCut
 
 
 class LongNodes(NodeMethod):

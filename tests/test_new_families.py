@@ -5,12 +5,12 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
+from newsml.dom.page import load_page
 from newsml.features.ancestors import AncestorFeatures
 from newsml.features.position import PositionFeatures, title_node
 from newsml.features.prose import ProseFeatures
 from newsml.features.repetition import RepetitionFeatures
 from newsml.features.style import StyleMateFeatures
-from newsml.page import load_page
 
 COMMENTS = load_page("""<html><head><title>Bridge opens</title></head><body>
 <h1>Bridge opens</h1>
@@ -107,11 +107,11 @@ def test_prose_cues_of_a_long_text_piece_by_piece_are_the_same(monkeypatch):
              "北京市发布了暴雨预警，市民 要注意安全。 Rain, 12 mm!", "  A  b  的 了 ， 。 x1 y2  ",
              "了的是在和有也就都而及与或但被把对从于这那个们之其以为所着过2024年5月1日，北京。"]
     whole = [prose._row(text) for text in texts]
-    import newsml.text
+    import newsml.core.text
 
     monkeypatch.setattr(prose, "SPLIT_LIMIT", 4)
-    monkeypatch.setattr(newsml.text, "SPLIT_LIMIT", 4)
-    assert len(list(newsml.text.counting_pieces(texts[1]))) > 5  # Chinese without spaces is cut too
+    monkeypatch.setattr(newsml.core.text, "SPLIT_LIMIT", 4)
+    assert len(list(newsml.core.text.counting_pieces(texts[1]))) > 5  # Chinese without spaces is cut too
     assert [prose._row(text) for text in texts] == whole
 
 
@@ -170,17 +170,17 @@ def test_prose_counts_of_a_page_past_the_split_limit_are_those_of_each_text(monk
     (in C where it was built, and by numpy, whose runs hold at most RUN_CHARS characters)."""
     import random
 
+    import newsml.core.text
     import newsml.features.prose as prose
-    import newsml.text
 
     monkeypatch.setattr(prose, "SPLIT_LIMIT", 64)
-    monkeypatch.setattr(newsml.text, "SPLIT_LIMIT", 64)   # where counting_pieces cuts
+    monkeypatch.setattr(newsml.core.text, "SPLIT_LIMIT", 64)   # where counting_pieces cuts
     monkeypatch.setattr(prose, "RUN_CHARS", 256)
     runs: list[list[int]] = []
     if counts == "numpy":
         monkeypatch.setattr(prose, "COMPILED", None)
-        short_runs = newsml.text.short_runs
-        monkeypatch.setattr(newsml.text, "short_runs", lambda *args: (runs.append(run.tolist()) or run
+        short_runs = newsml.core.text.short_runs
+        monkeypatch.setattr(newsml.core.text, "short_runs", lambda *args: (runs.append(run.tolist()) or run
                                                                        for run in short_runs(*args)))
     rng = random.Random(11)
     words = ["the", "The", "news", "don't", "2024", "的了", "北京", "，", "。", "İ", "x"]
@@ -200,7 +200,7 @@ def test_stop_words_of_a_page_without_dotted_capital_i_are_the_patterns():
     import random
 
     import newsml.features.prose as prose
-    from newsml.text import ENGLISH_STOP_WORDS
+    from newsml.core.text import ENGLISH_STOP_WORDS
 
     stops = sorted(ENGLISH_STOP_WORDS)
     pieces = ["'", "’", "''", " ", "\n", "x" * 13, "Isn't", "o’clock", "THE", "ﬁnance", "é", "ß",

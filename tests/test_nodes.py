@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from newsml.nodes import segment_tree
-from newsml.page import load_page
+from newsml.dom.nodes import segment_tree
+from newsml.dom.page import load_page
 
 PAGE = """<html><body>
 <div id="nav"><ul><li><a href="/">Home</a></li><li><a href="/world">World</a></li></ul></div>
@@ -99,17 +99,17 @@ def test_token_counts_are_the_regex_counts_node_by_node(monkeypatch):
     characters past the table, runs cut at RUN_CHARS, texts past SPLIT_LIMIT alone."""
     import numpy as np
 
-    import newsml.text
-    from newsml.text import count_tokens_each, tokens
+    import newsml.core.text
+    from newsml.core.text import count_tokens_each, tokens
 
     page = load_page(PAGE + "<p>İstanbul'da 北京时间 x_y 3.5%</p>")
     assert page.token_counts.tolist() == [len(tokens(node.text)) for node in page.nodes]
     alphabet = ["a", "Z", "9", "_", "-", " ", "\n", "\xa0", "é", "İ", "Σ", "中", "ひ", "カ", "한",
                 "\u2019", "\u0307", "٣", "ǅ", "\U00020000", "\U0001f600"]
     rng = np.random.default_rng(2)
-    for limit, run in ((newsml.text.SPLIT_LIMIT, newsml.text.RUN_CHARS), (10, 10), (10, 4)):
-        monkeypatch.setattr(newsml.text, "SPLIT_LIMIT", limit)
-        monkeypatch.setattr(newsml.text, "RUN_CHARS", run)
+    for limit, run in ((newsml.core.text.SPLIT_LIMIT, newsml.core.text.RUN_CHARS), (10, 10), (10, 4)):
+        monkeypatch.setattr(newsml.core.text, "SPLIT_LIMIT", limit)
+        monkeypatch.setattr(newsml.core.text, "RUN_CHARS", run)
         for case in range(2000):
             letters = alphabet if case % 3 == 0 else alphabet[:-2]  # most pages stay in the table
             sizes = rng.integers(0, 25, size=rng.integers(0, 8))
@@ -122,9 +122,9 @@ def test_lower_casing_changes_no_token_class_but_that_of_the_dotted_capital_i():
     """What lets count_tokens_each read texts without lower-casing them (tokens() reads
     them lower-cased): of the Basic Multilingual Plane, only 'İ' changes length, no other
     character changes class in the token table, and none leaves the plane."""
-    import newsml.text
+    import newsml.core.text
 
-    table = newsml.text._token_classes()
+    table = newsml.core.text._token_classes()
     longer = [code for code in range(0x10000) if len(chr(code).lower()) != 1]
     assert longer == [0x130]
     assert all(table[ord(chr(code).lower())] == table[code] for code in range(0x10000) if code not in longer)
@@ -152,7 +152,7 @@ def test_paragraph_spans_count_the_p_under_a_block_itself_included():
 
 
 def test_paragraph_spans_of_a_walk_from_an_inner_element_differ_from_the_root_walk_by_an_offset():
-    from newsml.parse import parse
+    from newsml.input.parsed import parse
 
     root = parse("<html><body><p>Before.</p><div id='main'><p>One.</p>"
                  "<div>Two.<p>Three.</p><p>Four.</p></div></div><p>After.</p></body></html>").root
@@ -172,8 +172,8 @@ def test_the_walks_block_tree_is_the_one_climbed_from_the_nodes_blocks():
 
     import numpy as np
 
-    from newsml.nodes import block_tree
-    from newsml.parse import parse
+    from newsml.dom.nodes import block_tree
+    from newsml.input.parsed import parse
 
     for path in sorted((Path(__file__).parent.parent / "labeled").glob("*.html"))[:12]:
         root = parse(path.read_bytes()).root

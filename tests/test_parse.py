@@ -11,8 +11,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from newsml import InvalidPageError, extract
-from newsml.page import load_page
-from newsml.parse import flatten_deep_markup
+from newsml.dom.page import load_page
+from newsml.input.recover import flatten_deep_markup
 
 
 @pytest.mark.parametrize(("data", "fragment"), [
@@ -141,7 +141,7 @@ def test_flatten_reads_quoted_angle_brackets_and_keeps_words_whole():
 
 
 def test_text_only_fallback_keeps_lines():
-    from newsml.parse import text_only_markup
+    from newsml.input.recover import text_only_markup
 
     flat = text_only_markup("<div><b>One &amp; two</b><br>three<p>four</p></div>")
     assert [n.text for n in load_page(flat).nodes] == ["One & two", "three", "four"]
@@ -216,8 +216,8 @@ def test_utf8_pages_skip_the_control_scan_only_when_clean(monkeypatch):
     """The byte-level look at UTF-8 pages agrees with the regex over their text, for the
     first 2,048 characters, the last of the Basic Multilingual Plane and a sample between,
     also after a broken sequence and across the chunks it reads."""
-    from newsml import parse as parse_module
-    from newsml.encoding import decode_html
+    from newsml.input import sanitize as parse_module
+    from newsml.input.decode import decode_html
 
     codes = [*range(0x800), *range(0x800, 0xD800, 61), *range(0xE000, 0x10000, 61), *range(0xFFF0, 0x10000)]
     for chunk in (parse_module._CHUNK_BYTES, 3):
@@ -238,8 +238,8 @@ def test_utf8_pages_skip_the_long_tag_scan_only_without_one(monkeypatch):
     look says so: multi-byte characters, broken sequences, removed controls, chunks."""
     import random
 
-    from newsml import parse as parse_module
-    from newsml.encoding import decode_html
+    from newsml.input import sanitize as parse_module
+    from newsml.input.decode import decode_html
 
     pieces = [b"a", b" ", b"<", b">", b"<p ", b"\xe4\xb8\xad", b"\xff", b"&#0;", b"\x0b", b"x" * 700,
               b"\xe4\xb8\xad" * 300]
@@ -267,7 +267,7 @@ def test_the_long_tag_look_agrees_with_the_delimiters_found_by_numpy(monkeypatch
 
     import numpy as np
 
-    from newsml import parse as parse_module
+    from newsml.input import sanitize as parse_module
 
     def whole(data: bytes) -> bool:
         view = np.frombuffer(data, dtype=np.uint8)
@@ -296,7 +296,7 @@ def test_utf8_bytes_reach_the_parser_as_the_text_would(monkeypatch, scan):
     at the bytes in C where it was built, and in Python)."""
     import random
 
-    from newsml import parse as parse_module
+    from newsml.input import sanitize as parse_module
 
     if scan == "python":
         monkeypatch.setattr(parse_module, "BYTES_COMPILED", None)
@@ -318,8 +318,8 @@ def test_utf8_bytes_reach_the_parser_as_the_text_would(monkeypatch, scan):
             continue
         ready += 1
         shortened += fast != data and b"<?xml" not in data
-        text, encoding = parse_module._page_text(data)
-        assert (fast, "utf-8") == (parse_module._utf8(text), encoding), data
+        text, encoding = parse_module.page_text(data)
+        assert (fast, "utf-8") == (parse_module.utf8(text), encoding), data
     assert ready > 200 and shortened > 10, (ready, shortened)
 
 

@@ -13,11 +13,12 @@ from conftest import LABELED, parsed_with_labels
 from sklearn.linear_model import LogisticRegression
 from typer.testing import CliRunner
 
-from newsml import ModelError, load_corpus, load_model, persistence, save_model
-from newsml.cli import app
+from newsml import ModelError, load_corpus, load_model, save_model
+from newsml.learning import persistence
+from newsml.learning.persistence import FORMAT, shipped_model_path
+from newsml.learning.training import train_method
 from newsml.methods import new_method
-from newsml.persistence import FORMAT, shipped_model_path
-from newsml.training import train_method
+from newsml.run.cli import app
 
 
 @pytest.fixture(scope="module")

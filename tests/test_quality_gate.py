@@ -13,8 +13,8 @@ import pytest
 from conftest import shared_corpus
 
 from newsml import load_corpus
-from newsml.evaluate import evaluate_pages
-from newsml.persistence import get_method
+from newsml.learning.persistence import get_method
+from newsml.run.evaluate import evaluate_pages
 
 FLOORS = json.loads((Path(__file__).parent / "quality_floors.json").read_text(encoding="utf-8"))
 

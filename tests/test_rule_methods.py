@@ -9,14 +9,14 @@ from conftest import LABELED
 from typer.testing import CliRunner
 
 from newsml import extract
-from newsml.cli import app
+from newsml.learning.persistence import load_model
+from newsml.learning.training import fit_method
+from newsml.measure.model_selection import page_f1
+from newsml.measure.scoring import score
 from newsml.methods import methods, new_method
 from newsml.methods.title_relevance import title_keywords
 from newsml.methods.twcem import lcs_length
-from newsml.model_selection import page_f1
-from newsml.persistence import load_model
-from newsml.scoring import score
-from newsml.training import fit_method
+from newsml.run.cli import app
 
 ARTICLE = """<html><head><title>Storm closes the harbour at Riverton - Post</title></head><body>
 <ul><li><a href="/">Home</a></li><li><a href="/w">World</a></li></ul>

@@ -5,8 +5,8 @@ from __future__ import annotations
 import pytest
 
 from newsml import score
-from newsml.scoring import Score, macro, outcome, paired_bootstrap
-from newsml.text import tokens
+from newsml.core.text import tokens
+from newsml.measure.scoring import Score, macro, outcome, paired_bootstrap
 
 
 def test_tokens_are_lowercase_word_runs_and_single_cjk_characters():

@@ -8,7 +8,7 @@ import pytest
 from conftest import LABELED, load_script
 
 from newsml.errors import InvalidPageError
-from newsml.sources import Source, expand_inputs, is_warc, iter_pages, read_list, warc_pages
+from newsml.input.sources import Source, expand_inputs, is_warc, iter_pages, read_list, warc_pages
 
 PAGES = sorted(LABELED.glob("*.html"))
 

@@ -16,9 +16,9 @@ from conftest import LABELED, shared_corpus
 from test_sources import warc_record, write_warc
 
 from newsml.errors import ConfigurationError
-from newsml.persistence import get_method, save_model
-from newsml.records import ScorerSpec, page_record, source_record
-from newsml.sources import expand_inputs, iter_pages
+from newsml.input.sources import expand_inputs, iter_pages
+from newsml.learning.persistence import get_method, save_model
+from newsml.run.records import ScorerSpec, page_record, source_record
 
 pyspark = pytest.importorskip("pyspark", reason="the spark extra (pyspark) is not installed")
 if shutil.which("java") is None and not os.environ.get("JAVA_HOME"):

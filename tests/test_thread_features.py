@@ -5,8 +5,8 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
+from newsml.dom.page import load_page
 from newsml.features.thread import ThreadFeatures
-from newsml.page import load_page
 
 SCALE = np.log1p(20)
 

@@ -6,8 +6,8 @@ import pytest
 from conftest import LABELED
 
 from newsml import extract, load_corpus
-from newsml.page import load_page
-from newsml.title import extract_title, is_sane_title, strip_site_name, token_distance
+from newsml.dom.page import load_page
+from newsml.dom.title import extract_title, is_sane_title, strip_site_name, token_distance
 
 
 @pytest.mark.parametrize(("raw", "clean"), [

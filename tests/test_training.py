@@ -6,7 +6,7 @@ import pytest
 from conftest import story_pages, write_corpus
 
 from newsml.errors import ConfigurationError
-from newsml.training import train_method
+from newsml.learning.training import train_method
 
 
 def test_training_on_corpora_that_share_ids_keeps_golds_aligned(tmp_path):

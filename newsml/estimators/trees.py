@@ -31,7 +31,7 @@ from typing import TYPE_CHECKING, Any, NamedTuple
 
 import numpy as np
 
-from ..compiled import compiled_module
+from ..core.speedups import compiled_module
 from .frozen import expit
 
 if TYPE_CHECKING:

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from ..page import Page
+from ..dom.page import Page
 from .base import NodeFeatures
 
 _STATS = ("share", "links", "nodes", "branches")

@@ -12,9 +12,9 @@ from typing import Any, ClassVar
 
 import numpy as np
 
-from .._params import Parametrized
-from .._registry import Registry
-from ..page import Page
+from ..core.params import Parametrized
+from ..core.registry import Registry
+from ..dom.page import Page
 
 _FAMILIES: Registry[NodeFeatures] = Registry("newsml.features", "feature family")
 
@@ -32,7 +32,7 @@ class NodeFeatures(Parametrized):
       0 when the sign is left to learning.
 
     A scikit-learn transformer by protocol, not by inheritance: prediction computes
-    features without importing scikit-learn (see :mod:`newsml._params`).
+    features without importing scikit-learn (see :mod:`newsml.core.params`).
     """
 
     name: ClassVar[str] = ""

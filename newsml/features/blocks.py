@@ -13,9 +13,9 @@ from collections.abc import Sequence
 
 import numpy as np
 
+from ..dom.groupings import NB_BLOCK_TAGS, nb_block_starts
+from ..dom.page import Page
 from ..errors import ConfigurationError
-from ..groupings import NB_BLOCK_TAGS, nb_block_starts
-from ..page import Page
 from .base import NodeFeatures
 
 
@@ -48,7 +48,7 @@ class NaiveBayesFeatures(NodeFeatures):
 
 def page_nb_blocks(page: Page, block_tags: tuple[str, ...] = NB_BLOCK_TAGS,
                    merge_siblings: bool = True) -> list[np.ndarray]:
-    """:func:`~newsml.groupings.nb_blocks` of ``page``'s nodes, as arrays of node indices,
+    """:func:`~newsml.dom.groupings.nb_blocks` of ``page``'s nodes, as arrays of node indices,
     found on the page's block tree."""
     starts = nb_block_starts(page.block_tree, page.block_levels, block_tags, merge_siblings)
     return np.split(np.arange(len(page.nodes)), starts[1:]) if len(starts) else []
@@ -70,7 +70,7 @@ def block_rows(page: Page, groups: Sequence[Sequence[int] | np.ndarray]) -> np.n
 
     The sums are taken for all groups at once. A ``<p>`` counts once per group, also
     when the group's nodes lie in nested blocks: the ``<p>`` under a block are a span of
-    the page's ``<p>`` in document order (:attr:`~newsml.nodes.Segmentation.paragraphs`),
+    the page's ``<p>`` in document order (:attr:`~newsml.dom.nodes.Segmentation.paragraphs`),
     and spans of elements are nested or apart, so a group's count is the length of the
     spans of its blocks that lie in no other of them.
     """

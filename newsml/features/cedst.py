@@ -4,7 +4,7 @@ Based on DS Theory Considering Content Topics*, ICCS 2018).
 ``size(t)`` counts scoring tokens (a Latin word, or one CJK character): the paper
 counts words, and counting CJK characters instead keeps jieba off this path (words only
 where words matter: segmentation is the slowest step of a Chinese page). Siblings are
-text nodes whose blocks share a parent (:attr:`newsml.nodes.TextNode.group`).
+text nodes whose blocks share a parent (:attr:`newsml.dom.nodes.TextNode.group`).
 
 - text cluster (eq. 8, positive): tokens of a node and its siblings, over the page max;
 - text variance (eq. 9, positive): variance of sibling lengths, over the page max;
@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from ..page import Page
+from ..dom.page import Page
 from .base import NodeFeatures
 
 

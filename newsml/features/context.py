@@ -27,9 +27,9 @@ from __future__ import annotations
 
 import numpy as np
 
-from ..assemble import gaussian_smooth
-from ..nodes import BlockTree
-from ..page import Page
+from ..core.signal import gaussian_smooth
+from ..dom.nodes import BlockTree
+from ..dom.page import Page
 from .style import mark_totals, style_marks
 
 CONTEXT_NAMES = ("belief", "near2", "near5", "box1", "box2", "box3", "in_main", "between")

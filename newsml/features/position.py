@@ -2,7 +2,7 @@
 
 - ``offset``: the page's tokens before the node, as a share of all its tokens;
 - ``after_title``: 1 after the headline's node, 0 before it and on it, 0.5 when no node
-  holds the headline (:attr:`newsml.page.Page.title`);
+  holds the headline (:attr:`newsml.dom.page.Page.title`);
 - ``title_distance``: nodes between the node and the headline, squashed as
   d / (d + 10) (1 when there is no headline node);
 - ``is_title``: 1 on the headline's node.
@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from ..page import Page
+from ..dom.page import Page
 from .base import NodeFeatures
 
 

@@ -14,7 +14,7 @@ The counts behind them are taken for all of a page's nodes at once (:func:`page_
 each character's classes are looked up in a table made from the same patterns
 :func:`_counts` reads one text at a time, and summed per node with numpy; or, when the
 package was built with a C compiler, counted a text at a time in C
-(:mod:`newsml._text_counts`: the same counts, a fifth of the time and no array
+(:mod:`newsml.core._text_counts`: the same counts, a fifth of the time and no array
 per character).
 """
 
@@ -27,9 +27,9 @@ from types import ModuleType
 
 import numpy as np
 
-from ..compiled import compiled_module
-from ..page import Page
-from ..text import ENGLISH_STOP_WORDS, RUN_CHARS, SPLIT_LIMIT, counted_in_runs, counting_pieces
+from ..core.speedups import compiled_module
+from ..core.text import ENGLISH_STOP_WORDS, RUN_CHARS, SPLIT_LIMIT, counted_in_runs, counting_pieces
+from ..dom.page import Page
 from .base import NodeFeatures
 
 #: Han characters that are function words in running Chinese text.
@@ -61,9 +61,9 @@ _LETTER, _UPPER, _WORD_CHAR, _ALNUM, _DIGIT, _HAN, _FUNCTION, _MARK = (1 << bit 
 _SEPARATOR = "\n"
 #: The only characters whose lower case holds a character of a Latin word (İ and the Kelvin sign).
 _LOWER_TO_ASCII = ("\u0130", "\u212a")
-#: The counts taken in C (:mod:`newsml._text_counts`), or None: the same counts
+#: The counts taken in C (:mod:`newsml.core._text_counts`), or None: the same counts
 #: as :func:`_batch_counts`, without its arrays per character.
-COMPILED = compiled_module("_text_counts")
+COMPILED = compiled_module("core._text_counts")
 #: Most texts whose cues are worked out together (:func:`_rows`): their counts and shares
 #: take about 150 bytes a text, so a page of 100,000 nodes goes in pieces instead of
 #: holding 15 MB of them at once (each text's cues are its own: the same rows).
@@ -240,7 +240,7 @@ def page_counts(texts: Sequence[str]) -> np.ndarray:
         return total
     if int(lengths.sum()) + len(texts) <= RUN_CHARS:
         return _batch_counts(texts)
-    # (runs of at most RUN_CHARS characters, as newsml.text counts tokens: arrays of a few
+    # (runs of at most RUN_CHARS characters, as newsml.core.text counts tokens: arrays of a few
     # bytes per character, never of a million characters at once)
     return counted_in_runs(texts, lengths + len(_SEPARATOR), SPLIT_LIMIT + len(_SEPARATOR), RUN_CHARS,
                            _long_counts, lambda run: _batch_counts([texts[i] for i in run.tolist()]),

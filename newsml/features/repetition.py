@@ -12,10 +12,10 @@ from __future__ import annotations
 import numpy as np
 from lxml import etree
 
-from ..groupings import normal_class, signature
-from ..nodes import COMPILED
-from ..page import Page
-from ..tags import Element
+from ..core.tags import Element
+from ..dom.groupings import normal_class, signature
+from ..dom.nodes import COMPILED
+from ..dom.page import Page
 from .base import NodeFeatures
 
 

@@ -13,8 +13,8 @@ import re
 
 import numpy as np
 
-from ..compiled import compiled_module
-from ..page import Page
+from ..core.speedups import compiled_module
+from ..dom.page import Page
 from .base import NodeFeatures
 
 #: family -> (pattern over class/id/itemprop, tags that belong to the family)

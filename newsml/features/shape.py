@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from ..page import Page
+from ..dom.page import Page
 from .base import NodeFeatures
 
 

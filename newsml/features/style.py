@@ -22,8 +22,8 @@ from collections.abc import Iterator
 
 import numpy as np
 
-from ..groupings import normal_class
-from ..page import Page
+from ..dom.groupings import normal_class
+from ..dom.page import Page
 from .base import NodeFeatures
 
 _STATS = ("share", "links", "count")

@@ -5,8 +5,8 @@ A comment thread, a forum's replies and a blog's archive page are one record tem
 the article, when there is one, is the first record or sits outside them. The
 repetition family counts alike siblings near the node; this one finds the node's
 *record*, its nearest container (the block itself or an ancestor, up to
-:data:`~newsml.groupings.MAX_LEVELS` up) that has at least
-:data:`~newsml.groupings.MIN_RECORDS` alike siblings (:class:`~newsml.groupings.RecordRuns`),
+:data:`~newsml.dom.groupings.MAX_LEVELS` up) that has at least
+:data:`~newsml.dom.groupings.MIN_RECORDS` alike siblings (:class:`~newsml.dom.groupings.RecordRuns`),
 and says where the node sits in that run of records:
 
 - ``thread_in``: 1 inside a record, else 0 (and 0 in the next three columns);
@@ -34,10 +34,10 @@ from collections import Counter
 
 import numpy as np
 
-from ..groupings import Record, RecordRuns
-from ..page import Page
-from ..tags import Element
-from ..text import DATE_TIME
+from ..core.tags import Element
+from ..core.text import DATE_TIME
+from ..dom.groupings import Record, RecordRuns
+from ..dom.page import Page
 from .base import NodeFeatures
 
 #: The longest line read as the header of a comment when it holds a date and a time.

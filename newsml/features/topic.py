@@ -27,8 +27,8 @@ from itertools import combinations
 
 import numpy as np
 
-from ..page import Page
-from ..text import ENGLISH_STOP_WORDS, has_cjk, words
+from ..core.text import ENGLISH_STOP_WORDS, has_cjk, words
+from ..dom.page import Page
 from .base import NodeFeatures
 
 #: Frequent Chinese function words and fillers that carry no topic.

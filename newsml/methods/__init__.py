@@ -1,7 +1,7 @@
 """Extraction methods, reachable by name.
 
 Each method is one module here; its class registers itself (see :mod:`.base`). A name
-gives the method as shipped through :func:`newsml.persistence.get_method`: rule methods
+gives the method as shipped through :func:`newsml.learning.persistence.get_method`: rule methods
 as the papers define them, learned methods with the model trained for them.
 """
 

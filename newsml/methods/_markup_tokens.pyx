@@ -24,7 +24,7 @@ from cpython.object cimport PyObject
 from libc.stdint cimport int64_t
 from libc.stdlib cimport free, malloc, realloc
 
-from newsml._ascending cimport among
+from newsml.core._ascending cimport among
 
 
 cdef inline bint _ascii_letter(unsigned char c) noexcept nogil:

@@ -8,7 +8,7 @@ declares what the rest of newsml needs to know of it, and defining it registers 
 - ``ships_model``: a model trained for it ships in ``models/`` and is what its name
   gives (``scripts/train_models.py`` trains every such method);
 - ``search_space``: parameter values that training may choose among by page F1
-  (:func:`newsml.model_selection.grid_search`);
+  (:func:`newsml.measure.model_selection.grid_search`);
 - :meth:`NodeMethod.feature_names`: the columns it learns from.
 """
 
@@ -19,10 +19,10 @@ from typing import Any, ClassVar
 
 import numpy as np
 
-from .._params import Parametrized, raise_not_fitted
-from .._registry import Registry
+from ..core.params import Parametrized, raise_not_fitted
+from ..core.registry import Registry
+from ..dom.page import Page
 from ..errors import ConfigurationError
-from ..page import Page
 
 #: The method behind the name "default".
 DEFAULT_METHOD = "fusion"
@@ -33,14 +33,14 @@ _METHODS: Registry[NodeMethod] = Registry("newsml.methods", "method")
 class NodeMethod(Parametrized):
     """Scores each text node of a page in [0, 1]; :meth:`select` picks the article's nodes.
 
-    ``X`` is a sequence of pages (:class:`~newsml.page.Page`), ``y`` the matching
-    per-node 0/1 labels (:func:`newsml.align.align_labels`). Rule-based methods keep the
+    ``X`` is a sequence of pages (:class:`~newsml.dom.page.Page`), ``y`` the matching
+    per-node 0/1 labels (:func:`newsml.measure.align.align_labels`). Rule-based methods keep the
     paper's constants as constructor parameters and need no ``fit``; learned methods
     set ``requires_fit`` and keep their fitted state in ``_`` attributes.
 
     Methods follow scikit-learn's estimator protocol (``get_params``, ``set_params``,
     ``sklearn.base.clone``) without inheriting from scikit-learn, so that loading a
-    model imports no scikit-learn (see :mod:`newsml._params`).
+    model imports no scikit-learn (see :mod:`newsml.core.params`).
     """
 
     name: ClassVar[str] = ""
@@ -122,7 +122,7 @@ def ready_names() -> list[str]:
 
 
 #: What to do with the ``adapted`` method, which no name alone can give (it is listed by
-#: ``newsml methods``, but registered only once :mod:`newsml.adaptation` is imported).
+#: ``newsml methods``, but registered only once :mod:`newsml.learning.adaptation` is imported).
 ADAPTED_HINT = ("an adapted model is made from your labeled pages of a site: newsml train PAGES --base "
                 "default -o site.joblib (or NewsExtractor(base='default').fit), then give it with "
                 "--model site.joblib (or load_model)")

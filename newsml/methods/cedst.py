@@ -15,11 +15,11 @@ from typing import Any, ClassVar
 
 import numpy as np
 
-from ..assemble import gaussian_smooth, otsu_select
+from ..core.signal import gaussian_smooth, otsu_select
+from ..dom.page import Page
 from ..errors import ConfigurationError, NewsmlError
 from ..estimators.frozen import FrozenDempsterShafer, combine
 from ..features.base import NodeFeatures, configured, family
-from ..page import Page
 from .base import NodeMethod
 
 

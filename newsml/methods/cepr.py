@@ -13,8 +13,8 @@ from __future__ import annotations
 
 import numpy as np
 
-from ..page import Page
-from ..text import count_punctuation
+from ..core.text import count_punctuation
+from ..dom.page import Page
 from .base import NodeMethod
 
 

@@ -17,9 +17,9 @@ import math
 
 import numpy as np
 
-from ..page import Page
-from ..tags import is_link
-from ..text import visible_chars
+from ..core.tags import is_link
+from ..core.text import visible_chars
+from ..dom.page import Page
 from .base import NodeMethod
 
 

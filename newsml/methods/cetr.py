@@ -16,9 +16,9 @@ import re
 
 import numpy as np
 
-from ..assemble import gaussian_smooth
-from ..page import Page
-from ..text import visible_chars
+from ..core.signal import gaussian_smooth
+from ..core.text import visible_chars
+from ..dom.page import Page
 from .base import NodeMethod
 
 _INVISIBLE_RE = re.compile(r"(?is)<script\b.*?</script\s*>|<style\b.*?</style\s*>|<!--.*?-->")

@@ -3,7 +3,7 @@
 Paper: *ECON: An Approach to Extract Content from Web News Page*. Steps, as implemented:
 
 1. *Big-nodes* are elements that hold text directly, plus elements with the tags that
-   break news text into pieces (:data:`newsml.groupings.BIG_TAGS`: paragraphs, headings, line breaks and
+   break news text into pieces (:data:`newsml.dom.groupings.BIG_TAGS`: paragraphs, headings, line breaks and
    inline formatting).
 2. *Joint-para*: adjacent big-node siblings form a *text-node-set*; its *text-para* is
    the text the set wraps: the members' own text, that of their inline descendants,
@@ -32,11 +32,11 @@ from typing import NamedTuple
 import numpy as np
 from lxml import etree
 
-from ..groupings import BIG_TAGS, inline_chain, ranked_big_node_sets
-from ..nodes import Pieces
-from ..page import Page
-from ..tags import Element
-from ..text import has_period_comma, periods_commas_each, visible_chars
+from ..core.tags import Element
+from ..core.text import has_period_comma, periods_commas_each, visible_chars
+from ..dom.groupings import BIG_TAGS, inline_chain, ranked_big_node_sets
+from ..dom.nodes import Pieces
+from ..dom.page import Page
 from .base import NodeMethod
 
 
@@ -111,7 +111,7 @@ class TextParas(NamedTuple):
     ``holders`` are the elements that hold text (the pieces' owners), each with its number
     (in the document order of their first piece); ``holder[k]`` is the number of piece k's
     owner; ``chains`` holds the
-    :func:`~newsml.groupings.inline_chain` of those whose chain goes past themselves (an
+    :func:`~newsml.dom.groupings.inline_chain` of those whose chain goes past themselves (an
     inline element with a parent); any other holder's chain is itself alone.
     """
 

@@ -29,19 +29,19 @@ from typing import Any
 
 import numpy as np
 
-from ..assemble import Assembly, FixedCut, OtsuCut, as_cut
-from ..comments import without_comments, without_threads
+from ..dom.page import Page
 from ..errors import ConfigurationError, NewsmlError
 from ..estimators.binning import one_pass_binning
 from ..estimators.frozen import FrozenDempsterShafer, expit
 from ..estimators.trees import FrozenTrees
 from ..features.base import families, family
 from ..features.context import belief_context, context_names
-from ..furniture import without_furniture
-from ..islands import without_islands
-from ..marked_body import with_marked_body
-from ..model_selection import choose_assembly, out_of_fold, page_folds
-from ..page import Page
+from ..measure.model_selection import choose_assembly, out_of_fold, page_folds
+from ..rules.assembly import Assembly, FixedCut, OtsuCut, as_cut
+from ..rules.comments import without_comments, without_threads
+from ..rules.furniture import without_furniture
+from ..rules.islands import without_islands
+from ..rules.marked_body import with_marked_body
 from .base import NodeMethod, check_fitted, method_class, methods
 
 #: The combiner's evidence. ECON (a member until 2026-11-29) is left out: out of fold on the
@@ -90,7 +90,7 @@ class Fusion(NodeMethod):
     sigma : "auto" or float
         Gaussian smoothing of the fused belief along document order ("auto": chosen
         by cross-validation on the training pages among ``SIGMAS``).
-    cut : "auto", "otsu", a threshold in [0, 1], or a cut (:mod:`newsml.assemble`)
+    cut : "auto", "otsu", a threshold in [0, 1], or a cut (:mod:`newsml.rules.assembly`)
         Page-level cut of the smoothed belief ("auto": chosen like ``sigma`` among ``CUTS``).
     folds : int
         Folds (over pages) for stacking and for choosing ``sigma`` and ``cut``.
@@ -113,18 +113,18 @@ class Fusion(NodeMethod):
         (:mod:`~newsml.features.context`). Tied with the default out of fold (README).
     comments : "drop" or "keep"
         "drop": after the cut, leave out the nodes inside comment sections
-        (:mod:`newsml.comments`), as an article extractor should; "keep": for labels
+        (:mod:`newsml.rules.comments`), as an article extractor should; "keep": for labels
         that count reader comments as content.
     furniture : "drop" or "keep"
         "drop": after the cut, also leave out the kept nodes inside small boxes named as
         share bars, tag lists, ad slots, breadcrumbs, print links, newsletter sign-ups or
-        related stories (:mod:`newsml.furniture`); "keep": leave them as cut.
+        related stories (:mod:`newsml.rules.furniture`); "keep": leave them as cut.
     islands : "drop" or "keep"
         "drop": last, also leave out the runs of kept nodes that lie far from the
         article, unless a node of theirs scores 0.9 or more: teasers of further
-        articles, a copyright notice (:mod:`newsml.islands`); "keep": leave them, as
+        articles, a copyright notice (:mod:`newsml.rules.islands`); "keep": leave them, as
         does ``comments="keep"``, and as a page whose body was found by its markup does
-        (:mod:`newsml.marked_body`).
+        (:mod:`newsml.rules.marked_body`).
     """
 
     name = "fusion"

@@ -7,8 +7,8 @@ token's weight from labeled pages, instead of a hand-made list of families. Toke
 on fewer than ``min_pages`` training pages are left out: a site's private class names
 would teach the model that site, not the web.
 
-The containers of the headline (:func:`~newsml.comments.headline_containers`) give no
-comment words (:data:`~newsml.comments.COMMENT_WORDS`): as for the comment rule, the
+The containers of the headline (:func:`~newsml.rules.comments.headline_containers`) give no
+comment words (:data:`~newsml.rules.comments.COMMENT_WORDS`): as for the comment rule, the
 section holding the headline is the article, whatever its name says (a newspaper's
 ``tone-comment`` opinion piece, a theme's ``comments-open`` post). Elsewhere ``comment``
 is the strongest noise word there is, and short articles so named were lost to it.
@@ -23,13 +23,13 @@ from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
-from ..comments import COMMENT_WORDS, headline_containers
-from ..compiled import compiled_module
+from ..core.speedups import compiled_module
+from ..core.tags import Element
+from ..core.text import cached_when_short
+from ..dom.page import Page
 from ..errors import NewsmlError
 from ..estimators.frozen import expit
-from ..page import Page
-from ..tags import Element
-from ..text import cached_when_short
+from ..rules.comments import COMMENT_WORDS, headline_containers
 from .base import NodeMethod, check_fitted
 
 if TYPE_CHECKING:

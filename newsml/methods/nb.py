@@ -1,6 +1,6 @@
 """The naive-Bayes block method (Wang et al., CCTA 2013) as a node method.
 
-Training and prediction happen on the paper's blocks (:func:`newsml.groupings.nb_blocks`);
+Training and prediction happen on the paper's blocks (:func:`newsml.dom.groupings.nb_blocks`);
 a block is content when at least half of its characters are in gold-labeled text
 nodes. Each text node is scored with its block's probability of being content; the
 paper keeps a block when P(content) >= P(noise), i.e. a score >= 0.5.
@@ -13,6 +13,8 @@ from typing import Any
 
 import numpy as np
 
+from ..dom.groupings import NB_BLOCK_TAGS
+from ..dom.page import Page
 from ..errors import NewsmlError
 from ..estimators.frozen import FrozenNaiveBayes
 from ..features.blocks import (
@@ -22,8 +24,6 @@ from ..features.blocks import (
     page_nb_block_of_nodes,
     page_nb_blocks,
 )
-from ..groupings import NB_BLOCK_TAGS
-from ..page import Page
 from .base import NodeMethod, check_fitted
 
 

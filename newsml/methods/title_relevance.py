@@ -22,9 +22,9 @@ import re
 
 import numpy as np
 
+from ..core.text import has_cjk, words
+from ..dom.page import Page
 from ..features.topic import STOP_WORDS
-from ..page import Page
-from ..text import has_cjk, words
 from .base import NodeMethod
 
 #: Tags of the paper's related nodes (text sits in them or in their children).

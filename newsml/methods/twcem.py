@@ -14,8 +14,8 @@ from __future__ import annotations
 
 import numpy as np
 
-from ..page import Page
-from ..text import count_punctuation, tokens
+from ..core.text import count_punctuation, tokens
+from ..dom.page import Page
 from .base import NodeMethod
 
 

@@ -1,0 +1,5 @@
+"""``python -m newsml``: the ``newsml`` command."""
+
+from .run.cli import app
+
+app(prog_name="newsml")

@@ -1,0 +1,30 @@
+# Readings of libxml2's nodes shared by the compiled modules that walk lxml's trees
+# (newsml/dom/_walk.pyx, newsml/input/_cleaning.pyx): inline, so nothing is imported at run time.
+
+from lxml.includes cimport tree
+
+
+cdef extern from *:
+    """
+    #ifndef NEWSML_LXML_VERSION
+    #define NEWSML_LXML_VERSION ""
+    #endif
+    """
+    # the version of lxml the module is compiled against (setup.py defines it)
+    const char* NEWSML_LXML_VERSION
+
+
+cdef inline tree.xmlNode* first_element(tree.xmlNode* c):
+    """The first child of ``c`` that is an element, or NULL."""
+    c = c.children
+    while c is not NULL and c.type != tree.XML_ELEMENT_NODE:
+        c = c.next
+    return c
+
+
+cdef inline tree.xmlNode* next_element(tree.xmlNode* c):
+    """The next sibling of ``c`` that is an element, or NULL."""
+    c = c.next
+    while c is not NULL and c.type != tree.XML_ELEMENT_NODE:
+        c = c.next
+    return c

@@ -1,0 +1,71 @@
+"""Islands: runs of kept text far from the article, left out of it.
+
+After the cut, a short article often keeps company further down or up the page: the
+teasers of further articles, a blog's promotion of its company, a copyright notice. Each
+is a run of nodes that scored above the page's threshold (the threshold falls when such
+runs are many) but below the article, and the page between them and the article is what
+the cut dropped: links, headings, boxes. So the kept nodes are split into runs wherever
+at least :data:`GAP_TOKENS` tokens of dropped nodes lie between two kept ones. The
+article is the run that holds the headline (else the first after it) when one of its
+nodes scores :data:`CONFIDENT` or more; otherwise the run of the most score-weighted
+tokens, and the headline's run too. Any other run is left out, unless one of its nodes
+scores :data:`CONFIDENT` or more: an article split by a large box keeps its second half.
+
+Measured on the train pages, scored out of fold (each page by the default's trees fitted
+on the other folds, 5 folds by site): macro F1 0.93859 -> 0.94109 (+0.0025, 95% interval
++0.0009 to +0.0044), 38 pages better, 23 worse. Better: twenty teasers of further
+articles below a short story (dragnet T83, 0.20 -> 0.96; T144, 0.72 -> 0.98), a blog's
+promotion of its company below a post (dragnet R627, 0.56 -> 0.99), a portal's copyright
+notice (daniel_zh news.cbbn.net, 0.68 -> 1.00). Worse: golds that keep what follows the
+story, such as a slideshow of further stories (dragnet 143, 0.91 -> 0.59). The gap (60,
+80, 120 tokens) and the score (0.8, 0.9) were chosen there, with the weightiest run
+always the article: all six pairs gained, +0.0008 to +0.0019. Taking the headline's run
+alone when it is sure of itself then changed 3 pages, all for the better (T83 among them).
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+from ..dom.page import Page
+
+#: Tokens of dropped nodes between two kept ones that part their runs.
+GAP_TOKENS = 80
+#: A run with a node scored at least this stays, wherever it lies.
+CONFIDENT = 0.9
+
+
+def kept_runs(page: Page, keep: np.ndarray) -> list[np.ndarray]:
+    """The kept nodes (indices) in runs, in document order: a run ends where at least
+    :data:`GAP_TOKENS` tokens of nodes not kept follow it."""
+    kept = np.flatnonzero(keep)
+    if len(kept) < 2:
+        return [kept] if len(kept) else []
+    before = np.concatenate([[0.0], np.cumsum(page.token_counts)])   # tokens before each node
+    between = before[kept[1:]] - before[kept[:-1] + 1]
+    return np.split(kept, np.flatnonzero(between >= GAP_TOKENS) + 1)
+
+
+def without_islands(page: Page, keep: np.ndarray, scores: np.ndarray) -> np.ndarray:
+    """``keep`` (one bool per node) less the runs far from the article (see the module):
+    ``keep`` itself when it is one run or none is left out, else a new array."""
+    keep = np.asarray(keep, dtype=bool)
+    runs = kept_runs(page, keep)
+    if len(runs) < 2:
+        return keep
+    headline = page.headline_node
+    under_headline = (None if headline is None else
+                      next((k for k, run in enumerate(runs) if run[-1] >= headline), None))
+    if under_headline is not None and scores[runs[under_headline]].max() >= CONFIDENT:
+        article = {under_headline}            # a story the trees are sure of, under its headline
+    else:
+        weights = page.token_counts
+        article = {int(np.argmax([float(scores[run] @ weights[run]) for run in runs]))}
+        if under_headline is not None:
+            article.add(under_headline)
+    dropped = [run for k, run in enumerate(runs) if k not in article and scores[run].max() < CONFIDENT]
+    if not dropped:
+        return keep
+    out = keep.copy()
+    out[np.concatenate(dropped)] = False
+    return out
