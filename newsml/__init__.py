@@ -5,21 +5,14 @@
 >>> article.text
 'One sentence, with a comma.'
 
-The package flows one way. Each module belongs to a stage and imports only from its
-own stage and earlier ones (``tests/test_architecture.py`` checks it):
-
-1. foundation: _version, compiled, errors, text, tags, progress, report, _registry, _params, output,
-   processes
-2. input: encoding, _cleaning, parse, corpus, sources
-3. segmentation: nodes, _walk, groupings
-4. page: lang, title, page
-5. measurement: scoring, align
-6. assembly: assemble, comments, furniture, islands
-7. features: features, _text_counts, estimators, marked_body
-8. selection: model_selection
-9. methods: methods
-10. use: article, persistence, site_votes, adaptation, extract, labeling, training, extractor, evaluate
-11. many pages: records, pool, batch, cli, spark
+The package flows one way, a folder per stage, each importing only from itself and
+earlier ones (``tests/test_architecture.py`` checks it; ``docs/design.md`` describes them):
+``core`` (text, markup vocabulary, the seam to the compiled modules), ``input`` (read,
+decode, sanitize, parse, clean), ``dom`` (text nodes, block tree, title, language),
+``features``, ``estimators``, ``rules`` (the cut and what follows it), ``measure``
+(scores against gold, folds), ``methods``, ``learning`` (training, model files,
+adaptation), then the modules here (:mod:`newsml.article`, :mod:`newsml.extract`,
+:mod:`newsml.extractor`) and ``run`` (the command line, batches, Spark).
 
 Logging: modules log their fallbacks (flattened markup, skipped training pages) at
 debug level under the ``newsml`` logger, which has a NullHandler until the application
@@ -42,11 +35,13 @@ from .errors import (
     ModelError,
     NewsmlError,
     OutputError,
+    PageTimeoutError,
+    ProcessDiedError,
     TrainingWarning,
 )
 from .extract import extract  # bound now: the name is also a submodule's
 from .input.corpus import LabeledPage, load_corpus
-from .learning.persistence import load_model, save_model
+from .learning.persistence import get_method, load_model, save_model
 from .measure.scoring import Score, score
 
 if TYPE_CHECKING:
@@ -78,10 +73,13 @@ __all__ = [
     "NewsExtractor",
     "NewsmlError",
     "OutputError",
+    "PageTimeoutError",
+    "ProcessDiedError",
     "Score",
     "TrainingWarning",
     "__version__",
     "extract",
+    "get_method",
     "load_corpus",
     "load_model",
     "save_model",

@@ -29,5 +29,13 @@ class OutputError(NewsmlError):
     inputs, or the disk (or pipe) refused the bytes."""
 
 
+class PageTimeoutError(NewsmlError):
+    """A page took longer than the time limit (``--timeout``, or ``timeout=`` of a batch)."""
+
+
+class ProcessDiedError(NewsmlError):
+    """A worker process died (killed, or out of memory) before it finished its work."""
+
+
 class TrainingWarning(UserWarning):
     """A labeled page was skipped in training, or looks wrong: the message names it and says why."""

@@ -147,7 +147,7 @@ def main() -> None:
     parser.add_argument("--out", type=Path, help="write the markdown section here too")
     args = parser.parse_args()
     env = {**os.environ, "OMP_NUM_THREADS": os.environ.get("OMP_NUM_THREADS", "1")}
-    newsml = [sys.executable, "-m", "newsml.run.cli"]
+    newsml = [sys.executable, "-m", "newsml"]
     trafilatura = shutil.which("trafilatura", path=str(Path(sys.executable).parent)) or "trafilatura"
     load_before = os.getloadavg()
     with tempfile.TemporaryDirectory(prefix="throughput-") as tmp:
@@ -187,7 +187,7 @@ def main() -> None:
                 if command[0] == trafilatura:
                     shutil.rmtree(out, ignore_errors=True)
                     full = command + ["-o", str(out)]
-                elif "newsml.run.cli" in command:
+                elif "newsml" in command:
                     full = command + ["-o", str(out) + ".jsonl"]
                 else:
                     full = command
@@ -196,7 +196,7 @@ def main() -> None:
                 if result.returncode not in (0, 1):  # 1: some pages failed, in the output as errors
                     sys.exit(f"{' '.join(full)} failed ({result.returncode}): {result.stderr[-2000:]}")
                 runs.setdefault(name, []).append(seconds)
-                if "newsml.run.cli" in command:
+                if "newsml" in command:
                     total, failed = jsonl_counts(Path(str(out) + ".jsonl"))
                     notes[name] = f"{total} records, {failed} errors; {flat_memory(samples)}"
                 elif command[0] == trafilatura:

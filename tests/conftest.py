@@ -49,33 +49,32 @@ def shared_corpus(name: str) -> Path:
     return folder
 
 
-def compiled_or_skip(module: ModuleType | None, name: str, fallback: str) -> ModuleType:
+def compiled_or_skip(name: str, fallback: str) -> ModuleType:
     """The compiled module ``newsml.<name>`` in use, or skip the test saying why there is
     none (``fallback``: what does its work then)."""
-    from newsml.core.speedups import pure_python
+    from newsml.core.speedups import loaded, status
 
+    module = loaded(name)
     if module is None:
-        if pure_python():
-            reason = "turned off by NEWSML_PURE_PYTHON"
-        elif importlib.util.find_spec(f"newsml.{name}") is None:
-            reason = ("not built (no C compiler at install), or not on the import path (python -m pytest "
-                      "runs the source folder, not the installed package: run pytest)")
-        else:
-            try:
-                importlib.import_module(f"newsml.{name}")
-                reason = "built for another lxml than the one installed"
-            except (ImportError, ValueError) as exc:
-                reason = f"not importable ({exc})"
-        pytest.skip(f"newsml.{name} is {reason}: {fallback} (same results, slower)")
+        pytest.skip(f"newsml.{name} is {status(name)}: {fallback} (same results, slower)")
     return module
 
 
-def in_python(monkeypatch, module: ModuleType, attribute: str, make):
-    """What ``make()`` gives with the compiled module ``module.<attribute>`` turned off (its
-    Python counterpart does the work), the module as it was again afterwards."""
-    with monkeypatch.context() as patch:
-        patch.setattr(module, attribute, None)
+def in_python(make):
+    """What ``make()`` gives with every compiled module turned off (their Python twins do
+    the work)."""
+    from newsml.core.speedups import python_only
+
+    with python_only():
         return make()
+
+
+def python_twins(monkeypatch) -> None:
+    """Every compiled module turned off for the rest of the test (as :func:`in_python`, for
+    tests that go on patching the Python twins' settings)."""
+    from newsml.core import speedups
+
+    monkeypatch.setattr(speedups, "_python_only", True)
 
 
 def labeled_and_corpus_pages(*corpora: str, each: int) -> list[Path]:
@@ -85,6 +84,14 @@ def labeled_and_corpus_pages(*corpora: str, each: int) -> list[Path]:
         with contextlib.suppress(pytest.skip.Exception):
             paths += sorted(shared_corpus(name).glob("*.html"))[:each]
     return paths
+
+
+@pytest.fixture(scope="session")
+def default_method():
+    """The shipped default method, loaded once (never fitted or changed by a test)."""
+    from newsml import get_method
+
+    return get_method("default")
 
 
 @pytest.fixture(scope="session")

@@ -65,7 +65,7 @@ def _resolve(stem: str, names: list[str], modules: dict[str, Path]) -> set[str]:
     return {target for target in targets if target in modules}
 
 
-def imports_of(name: str, modules: dict[str, Path]) -> set[str]:
+def imports_of(name: str, modules: dict[str, Path], choices: bool = True) -> set[str]:
     """The modules of the package that module ``name`` imports (relative imports resolved,
     the compiled modules it chooses through the seam included)."""
     path = modules[name]
@@ -89,7 +89,7 @@ def imports_of(name: str, modules: dict[str, Path]) -> set[str]:
             else:
                 stem = node.module or ""
             found |= _resolve(stem, [alias.name for alias in node.names], modules)
-        elif isinstance(node, ast.Call) and _chosen(node):
+        elif choices and isinstance(node, ast.Call) and _chosen(node):
             found.add(f"{root}.{_chosen(node)}")   # the seam imports it for this module
     return found - {name}
 
@@ -176,6 +176,7 @@ def test_the_checker_sees_lazy_imports_compiled_modules_and_the_seams_choices():
     assert "newsml.methods.base" in GRAPH["newsml.methods.fusion"]
     assert "newsml.dom.nodes" in GRAPH["newsml.dom._walk"]                 # a .pyx's import
     assert "newsml.core._libxml2" in GRAPH["newsml.dom._walk"]             # and its cimport
+    assert "newsml.dom._walk" in GRAPH["newsml.dom.walk"]                  # a choice through the seam
     assert "newsml.estimators.dempster_shafer" in GRAPH["newsml.methods.cedst"]   # inside a function
 
 
@@ -197,3 +198,27 @@ def test_a_cycle_through_a_compiled_module_is_found(tmp_path):
     # and without the compiled module's import back, none
     (package / "dom" / "_fast.pyx").write_text("cimport cython\n\ndef walk(x):\n    return x\n")
     assert find_cycle(import_graph(package)) is None
+
+
+def test_the_seam_knows_every_compiled_module_and_each_is_chosen_where_its_twins_are():
+    from newsml.core.speedups import SPEEDUPS
+
+    compiled = {name for name, path in modules_of(PACKAGE).items() if path.suffix == ".pyx"}
+    assert compiled == {f"newsml.{name}" for name in SPEEDUPS}
+    for name, speedup in SPEEDUPS.items():
+        choosers = {module for module, targets in GRAPH.items() if f"newsml.{name}" in targets
+                    and modules_of(PACKAGE)[module].suffix == ".py"}
+        assert choosers == set(speedup.twins), name
+
+
+def test_only_the_seam_imports_a_compiled_module():
+    # a compiled module is reached through choose(), never imported on the side; and no
+    # module but the seam asks whether one is in use
+    modules = modules_of(PACKAGE)
+    for module, path in modules.items():
+        if path.suffix != ".py" or module == "newsml.core.speedups":
+            continue
+        imported = imports_of(module, modules, choices=False)
+        assert not [target for target in imported if modules[target].suffix == ".pyx"], module
+        source = path.read_text(encoding="utf-8")
+        assert "COMPILED" not in source and "loaded(" not in source, module

@@ -10,34 +10,31 @@ import pytest
 from conftest import compiled_or_skip, in_python, labeled_and_corpus_pages
 
 from newsml.dom.page import load_page
-from newsml.extract import _shipped
-from newsml.methods import markup as markup_module
 from newsml.methods import new_method
 from newsml.methods.markup import _class_words
 
 
 @pytest.fixture(scope="module")
 def compiled():
-    return compiled_or_skip(markup_module.COMPILED, "methods._markup_tokens", "its Python code")
+    return compiled_or_skip("methods._markup_tokens", "its Python code")
 
 
-def test_the_compiled_scores_on_labeled_and_corpus_pages(compiled, monkeypatch):
-    markup = _shipped("default").members_["markup"]
+def test_the_compiled_scores_on_labeled_and_corpus_pages(compiled, default_method):
+    markup = default_method.members_["markup"]
     for path in labeled_and_corpus_pages("cwced_zh", "cleaneval_en", "dragnet", "wcxb_dev", each=30):
         page = load_page(path.read_bytes())
-        expected = in_python(monkeypatch, markup_module, "COMPILED",
-                             lambda page=page: markup.score_nodes(page))
+        expected = in_python(lambda page=page: markup.score_nodes(page))
         assert markup.score_nodes(page).tobytes() == expected.tobytes(), path.name
 
 
 @pytest.mark.parametrize("levels", [1, 4, 12])
-def test_the_compiled_scores_of_models_fitted_here(compiled, monkeypatch, labeled, levels):
+def test_the_compiled_scores_of_models_fitted_here(compiled, labeled, levels):
     # 12 levels: the kinds of elements seen no longer fit one number (the columns are sorted)
     docs, labels, _, _ = labeled
     markup = new_method("markup", min_pages=2, levels=levels).fit(docs, labels)
     assert markup.coef_.any()
     for doc in docs:
-        expected = in_python(monkeypatch, markup_module, "COMPILED", lambda doc=doc: markup.score_nodes(doc))
+        expected = in_python(lambda doc=doc: markup.score_nodes(doc))
         assert markup.score_nodes(doc).tobytes() == expected.tobytes()
 
 

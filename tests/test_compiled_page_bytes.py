@@ -1,5 +1,5 @@
 """The look at a page's bytes made in C (newsml/input/_page_bytes.pyx) answers as its Python
-counterpart (``parse._bytes_scan``), on every kind of byte a page may hold.
+counterpart (``sanitize.bytes_scan``), on every kind of byte a page may hold.
 
 Skipped, with the reason, where the package was installed without it (no C compiler):
 there the Python scan is the only one, and every other test runs on it.
@@ -10,15 +10,15 @@ from __future__ import annotations
 import random
 
 import pytest
-from conftest import compiled_or_skip, labeled_and_corpus_pages
+from conftest import compiled_or_skip, in_python, labeled_and_corpus_pages
 
-from newsml.core.speedups import compiled_module
-from newsml.input import sanitize as parse
+from newsml.core import speedups
+from newsml.input import sanitize
 
 
 @pytest.fixture(scope="module")
 def compiled():
-    return compiled_or_skip(parse.BYTES_COMPILED, "input._page_bytes", "parse._bytes_scan looks at the bytes")
+    return compiled_or_skip("input._page_bytes", "sanitize.bytes_scan looks at the bytes")
 
 
 #: Pieces of pages around every branch of the scan: delimiters, character references
@@ -42,7 +42,7 @@ def test_the_compiled_scan_answers_as_python_on_pieces(compiled):
         data = b"".join(rng.choice(PIECES) for _ in range(rng.randint(0, 10)))
         for long_run in (1, 2, 3, 5):
             found = compiled.ready_scan(data, long_run)
-            assert found == parse._bytes_scan(data, long_run), (data, long_run)
+            assert found == sanitize.bytes_scan(data, long_run), (data, long_run)
             answers["refused" if found is None else "long run" if found[1] else "none long"] += 1
     assert min(answers.values()) > 300, answers
 
@@ -51,14 +51,14 @@ def test_the_compiled_scan_answers_as_python_on_random_bytes(compiled):
     rng = random.Random(12)
     for _ in range(5000):
         data = bytes(rng.randrange(256) for _ in range(rng.randint(0, 12)))
-        assert compiled.ready_scan(data, 2) == parse._bytes_scan(data, 2), data
+        assert compiled.ready_scan(data, 2) == sanitize.bytes_scan(data, 2), data
 
 
 def test_the_compiled_scan_finds_each_long_run_once(compiled):
     """A run of exactly ``long_run`` bytes counts, one short does not; a multi-byte
     character counts its bytes, as the Python scan of the bytes does."""
     data = b"<a " + b"x" * 30 + b"><b" + "中".encode() * 3 + b"<c" + b"y" * 8 + b">" + b"<" + b"z" * 10
-    assert compiled.ready_scan(data, 10) == (4, [0, 34, 56]) == parse._bytes_scan(data, 10)
+    assert compiled.ready_scan(data, 10) == (4, [0, 34, 56]) == sanitize.bytes_scan(data, 10)
 
 
 def test_the_compiled_scan_on_labeled_and_corpus_pages(compiled):
@@ -67,25 +67,25 @@ def test_the_compiled_scan_on_labeled_and_corpus_pages(compiled):
     pages = [path.read_bytes() for path in labeled_and_corpus_pages("cwced_zh", each=40)]
     refused = 0
     for data in pages:
-        for long_run in (parse._LONG_RUN, 40):
-            assert compiled.ready_scan(data, long_run) == parse._bytes_scan(data, long_run)
+        for long_run in (sanitize._LONG_RUN, 40):
+            assert compiled.ready_scan(data, long_run) == sanitize.bytes_scan(data, long_run)
         mutated = bytearray(data)
         for _ in range(3):
             at = rng.randrange(len(mutated) + 1)
             mutated[at:at] = rng.choice(PIECES)
-        refused += compiled.ready_scan(bytes(mutated), parse._LONG_RUN) is None
-        assert compiled.ready_scan(bytes(mutated), parse._LONG_RUN) == parse._bytes_scan(bytes(mutated),
-                                                                                         parse._LONG_RUN)
+        refused += compiled.ready_scan(bytes(mutated), sanitize._LONG_RUN) is None
+        assert compiled.ready_scan(bytes(mutated), sanitize._LONG_RUN) == sanitize.bytes_scan(bytes(mutated),
+                                                                                         sanitize._LONG_RUN)
     assert 0 < refused < len(pages)
 
 
 def test_the_scan_falls_back_to_python_when_told(monkeypatch, compiled):
+    monkeypatch.setattr(speedups, "_load", speedups._load.__wrapped__)     # (asked afresh each time)
     monkeypatch.setenv("NEWSML_PURE_PYTHON", "1")
-    assert compiled_module("input._page_bytes") is None
+    assert speedups.loaded("input._page_bytes") is None
     monkeypatch.undo()
     page = "<html><body><p>Grüße, 中文 &amp; &#x41; text.</p></body></html>".encode()
     declared = b"<?xml version='1.0' encoding='utf-8'?>" + page
     pages = (page, declared, page + b"&#1;")
-    ready = [parse._ready_utf8(data) for data in pages]
-    monkeypatch.setattr(parse, "BYTES_COMPILED", None)
-    assert [parse._ready_utf8(data) for data in pages] == ready == [page, page, None]
+    ready = [sanitize._ready_utf8(data) for data in pages]
+    assert in_python(lambda: [sanitize._ready_utf8(data) for data in pages]) == ready == [page, page, None]

@@ -16,7 +16,7 @@ from newsml.features import semantics
 
 @pytest.fixture(scope="module")
 def compiled():
-    return compiled_or_skip(semantics.COMPILED, "features._semantic_marks", "its Python code")
+    return compiled_or_skip("features._semantic_marks", "its Python code")
 
 
 def corpus_keys() -> list[tuple]:
@@ -36,7 +36,7 @@ def test_the_matcher_finds_what_the_pattern_finds(compiled):
               for _ in range(50000)]
     words += [word.lower() for key in corpus_keys() for value in key[1:] if value and value.isascii()
               for word in value.split()]
-    matcher = semantics._MATCHER
+    matcher = compiled.FamilyMatcher(semantics._ALTERNATIVES)
     for word in words:
         assert matcher.mark(word) == semantics._one_word_families(word), word
 
@@ -47,8 +47,9 @@ def test_the_marks_of_corpus_keys_are_the_python_ones(compiled, with_matcher):
     expected = [semantics._key_families(*key) for key in keys]
     table: dict[str, int] = {}
     for _ in range(2):          # from an empty table, then from the table it filled
+        matcher = compiled.FamilyMatcher(semantics._ALTERNATIVES) if with_matcher else None
         marks = compiled.key_marks(keys, semantics._TAG_MARKS, table, semantics._word_mark,
-                                   semantics._word_families, semantics._MATCHER if with_matcher else None)
+                                   semantics._word_families, matcher)
         assert marks.tolist() == expected
     assert bool(table) == with_matcher      # (without a matcher, new words go to _word_mark's own)
 
@@ -57,7 +58,7 @@ def test_the_word_table_is_bounded(compiled):
     table: dict[str, int] = {}
     keys = [("div", f"w{i} comment-{i} {'x' * 80}", None, None) for i in range(50)]
     marks = compiled.key_marks(keys, {}, table, semantics._word_mark, semantics._word_families,
-                               semantics._MATCHER, 10, 64)
+                               compiled.FamilyMatcher(semantics._ALTERNATIVES), 10, 64)
     assert marks.tolist() == [semantics._key_families(*key) for key in keys]
     assert len(table) <= 10 and all(len(word) <= 64 for word in table)
 
@@ -70,7 +71,7 @@ def test_the_compiled_marks_refuse_what_they_cannot_read(compiled):
     with pytest.raises(ValueError, match="letter a-z"):
         compiled.FamilyMatcher([("1", "b", 1)])
     with pytest.raises(ValueError, match="ASCII"):
-        semantics._MATCHER.mark("naïve")
+        compiled.FamilyMatcher(semantics._ALTERNATIVES).mark("naïve")
     with pytest.raises(TypeError, match="tuples"):
         compiled.key_marks([("div", "a")], {}, {}, semantics._word_mark, semantics._word_families)
     with pytest.raises(TypeError, match="str or None"):

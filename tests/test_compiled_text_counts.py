@@ -7,10 +7,9 @@ from pathlib import Path
 
 import numpy as np
 import pytest
-from conftest import compiled_or_skip, labeled_and_corpus_pages
+from conftest import compiled_or_skip, in_python, labeled_and_corpus_pages
 
-from newsml.core import text
-from newsml.core.speedups import compiled_module
+from newsml.core import speedups, text
 from newsml.dom.page import load_page
 from newsml.features import prose
 
@@ -19,11 +18,11 @@ REPO = Path(__file__).resolve().parent.parent
 
 @pytest.fixture(scope="module")
 def compiled():
-    return compiled_or_skip(prose.COMPILED, "core._text_counts", "numpy counts")
+    return compiled_or_skip("core._text_counts", "numpy counts")
 
 
 def in_c(compiled, texts: list[str]) -> np.ndarray:
-    return compiled.batch_counts(texts, prose._bmp_bits(), prose._astral_bits, prose._STOP_CODES)
+    return compiled.batch_counts(texts, prose._bmp_bits(), prose._astral_bits, prose._stop_codes(compiled))
 
 
 TEXTS = [
@@ -52,9 +51,10 @@ def test_the_compiled_counts_refuse_what_they_cannot_read(compiled):
     with pytest.raises(TypeError, match="str"):
         in_c(compiled, ["text", b"bytes"])
     with pytest.raises(ValueError, match="ascending"):
-        compiled.batch_counts(["x"], prose._bmp_bits(), prose._astral_bits, prose._STOP_CODES[::-1].copy())
+        descending = prose._stop_codes(compiled)[::-1].copy()
+        compiled.batch_counts(["x"], prose._bmp_bits(), prose._astral_bits, descending)
     with pytest.raises(ValueError, match="Basic Multilingual Plane"):
-        compiled.batch_counts(["x"], prose._bmp_bits()[:10], prose._astral_bits, prose._STOP_CODES)
+        compiled.batch_counts(["x"], prose._bmp_bits()[:10], prose._astral_bits, prose._stop_codes(compiled))
     with pytest.raises(TypeError):
         compiled.batch_counts(["x"], prose._bmp_bits(), prose._astral_bits, None)
     class Text(str):
@@ -62,7 +62,7 @@ def test_the_compiled_counts_refuse_what_they_cannot_read(compiled):
     assert in_c(compiled, [Text("the cat")]).tolist() == in_c(compiled, ["the cat"]).tolist()
     texts = ["a 😀 b", "the end"]           # a callback that changes the list read: no effect
     changed = compiled.batch_counts(texts, prose._bmp_bits(), lambda char: texts.clear() or
-                                    prose._astral_bits(char), prose._STOP_CODES)
+                                    prose._astral_bits(char), prose._stop_codes(compiled))
     assert changed.tolist() == in_c(compiled, ["a 😀 b", "the end"]).tolist()
     with pytest.raises(ValueError, match="lower-case ASCII letters"):
         compiled.word_code(b"abcdefghijklm")
@@ -70,7 +70,7 @@ def test_the_compiled_counts_refuse_what_they_cannot_read(compiled):
 
 
 @pytest.mark.parametrize("marks", ["punctuation", "periods and commas"])
-def test_marks_counted_in_c_are_those_the_tables_find(compiled, monkeypatch, marks):
+def test_marks_counted_in_c_are_those_the_tables_find(compiled, marks):
     """Punctuation (naive Bayes) and periods and commas (ECON) of each text, in C and by the
     numpy lookups, on the texts above and on real pages' texts (and past the plane: the
     lookup at U+FFFF, no mark)."""
@@ -81,9 +81,7 @@ def test_marks_counted_in_c_are_those_the_tables_find(compiled, monkeypatch, mar
     for texts in [TEXTS + ["\uffff\U0010ffff.", "\ud800,"], *pages]:
         found = count(texts)
         assert found.tolist() == [one(t) for t in texts]
-        with monkeypatch.context() as numpy_only:
-            numpy_only.setattr(text, "COMPILED", None)
-            np.testing.assert_array_equal(count(texts), found)
+        np.testing.assert_array_equal(in_python(lambda texts=texts: count(texts)), found)
     with pytest.raises(ValueError, match="Basic Multilingual Plane"):
         compiled.marks_each(["x"], np.zeros(10, dtype=np.uint8))
     with pytest.raises(TypeError, match="str"):
@@ -91,10 +89,12 @@ def test_marks_counted_in_c_are_those_the_tables_find(compiled, monkeypatch, mar
 
 
 def test_the_prose_counts_fall_back_to_numpy_when_told(monkeypatch, compiled):
+    monkeypatch.setattr(speedups, "_load", speedups._load.__wrapped__)     # (asked afresh each time)
     monkeypatch.setenv("NEWSML_PURE_PYTHON", "1")
-    assert compiled_module("core._text_counts") is None
+    assert speedups.loaded("core._text_counts") is None
     monkeypatch.undo()
     expected = prose.page_counts(TEXTS)
-    monkeypatch.setattr(prose, "COMPILED", None)
-    np.testing.assert_array_equal(prose.page_counts(TEXTS), expected)
+    lengths = np.array([len(text) for text in TEXTS])
+    np.testing.assert_array_equal(prose.counts_in_python(TEXTS, lengths), expected)
+    np.testing.assert_array_equal(in_python(lambda: prose.page_counts(TEXTS)), expected)
 

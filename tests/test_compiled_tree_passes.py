@@ -7,14 +7,13 @@ import numpy as np
 import pytest
 from conftest import compiled_or_skip, in_python, labeled_and_corpus_pages
 
-from newsml.dom import nodes
-from newsml.dom.nodes import BlockTree, _block_tree
+from newsml.dom.nodes import BlockTree, block_tree_from
 from newsml.dom.page import load_page
 
 
 @pytest.fixture(scope="module")
 def compiled():
-    return compiled_or_skip(nodes.PASSES_COMPILED, "dom._tree_passes", "numpy passes a level at a time")
+    return compiled_or_skip("dom._tree_passes", "numpy passes a level at a time")
 
 
 def random_forest(rng: np.random.Generator, n: int, roots: int) -> np.ndarray:
@@ -27,40 +26,37 @@ def random_forest(rng: np.random.Generator, n: int, roots: int) -> np.ndarray:
     return parent
 
 
-def assert_same_passes(monkeypatch, tree: BlockTree, rng: np.random.Generator) -> None:
+def assert_same_passes(tree: BlockTree, rng: np.random.Generator) -> None:
     n = len(tree.parent)
-    again = in_python(monkeypatch, nodes, "PASSES_COMPILED",
-                      lambda: _block_tree(tree.parent, tree.block, tree.elements, tree.tags))
+    again = in_python(lambda: block_tree_from(tree.parent, tree.block, tree.elements, tree.tags))
     for field in ("depth", "by_depth", "level_starts"):
         np.testing.assert_array_equal(getattr(tree, field), getattr(again, field))
     for values in (rng.random(len(tree.block)), rng.integers(0, 50, len(tree.block)).astype(float)):
-        expected = in_python(monkeypatch, nodes, "PASSES_COMPILED",
-                             lambda values=values: tree.subtree_sums(values, tree.levels()))
+        expected = in_python(lambda values=values: tree.subtree_sums(values, tree.levels()))
         assert tree.subtree_sums(values).tobytes() == expected.tobytes()    # the same bits
     settled = rng.random(n) < 0.3
     for values in (rng.integers(-1, 9, n), rng.random(n) < 0.5, rng.random(n)):
-        expected = in_python(monkeypatch, nodes, "PASSES_COMPILED",
-                             lambda values=values: tree.inherited(values.copy(), settled))
+        expected = in_python(lambda values=values: tree.inherited(values.copy(), settled))
         np.testing.assert_array_equal(tree.inherited(values.copy(), settled), expected)
 
 
-def test_the_compiled_passes_on_labeled_and_corpus_pages(compiled, monkeypatch):
+def test_the_compiled_passes_on_labeled_and_corpus_pages(compiled):
     rng = np.random.default_rng(0)
     for path in labeled_and_corpus_pages("cwced_zh", "cleaneval_en", "dragnet", each=30):
         tree = load_page(path.read_bytes()).block_tree
-        assert_same_passes(monkeypatch, tree, rng)
+        assert_same_passes(tree, rng)
 
 
-def test_the_compiled_passes_on_random_forests(compiled, monkeypatch):
+def test_the_compiled_passes_on_random_forests(compiled):
     rng = np.random.default_rng(1)
     for n, roots in ((1, 1), (2, 1), (7, 3), (300, 1), (300, 20), (2000, 1)):
         parent = random_forest(rng, n, roots)
         block = rng.integers(0, n, 3 * n)
-        assert_same_passes(monkeypatch, _block_tree(parent, block, [None] * n, ["div"] * n), rng)
+        assert_same_passes(block_tree_from(parent, block, [None] * n, ["div"] * n), rng)
 
 
 def test_an_empty_tree_has_no_levels(compiled):
-    tree = _block_tree(np.zeros(0, dtype=np.int64), np.zeros(0, dtype=np.int64), [], [])
+    tree = block_tree_from(np.zeros(0, dtype=np.int64), np.zeros(0, dtype=np.int64), [], [])
     assert tree.levels() == [] and tree.level_starts.tolist() == [0]
     assert tree.subtree_sums(np.zeros(0)).shape == (0,)
     assert tree.inherited(np.zeros(0, dtype=np.int64), np.zeros(0, dtype=bool)).shape == (0,)
@@ -90,13 +86,12 @@ def test_the_compiled_passes_refuse_what_is_no_tree(compiled):
         compiled.sums_up(parent.astype(float), by_depth, starts, np.zeros(3))
 
 
-def test_values_the_compiled_hand_down_does_not_take_go_the_numpy_way(compiled, monkeypatch):
-    tree = _block_tree(np.array([0, 0, 1, 1], dtype=np.int32), np.array([2, 3]), [None] * 4, ["div"] * 4)
+def test_values_the_compiled_hand_down_does_not_take_go_the_numpy_way(compiled):
+    tree = block_tree_from(np.array([0, 0, 1, 1], dtype=np.int32), np.array([2, 3]), [None] * 4, ["div"] * 4)
     assert tree.parent.dtype == np.int64 and tree.by_depth.dtype == np.int64
     settled = np.array([True, False, False, True])
     makers = (lambda: np.arange(4, dtype=np.int32), lambda: np.arange(4, dtype=np.float32),
               lambda: np.arange(8)[::2])                      # (the last not contiguous)
     for make in makers:
-        expected = in_python(monkeypatch, nodes, "PASSES_COMPILED",
-                             lambda make=make: tree.inherited(make(), settled))
+        expected = in_python(lambda make=make: tree.inherited(make(), settled))
         np.testing.assert_array_equal(tree.inherited(make(), settled), expected)

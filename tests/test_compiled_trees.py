@@ -8,18 +8,17 @@ import importlib.util
 
 import numpy as np
 import pytest
-from conftest import compiled_or_skip
+from conftest import compiled_or_skip, in_python
 from sklearn.ensemble import HistGradientBoostingClassifier
 
-from newsml.core.speedups import compiled_module
+from newsml.core import speedups
 from newsml.estimators import trees
 from newsml.estimators.trees import FrozenTrees
-from newsml.extract import _shipped
 
 
 @pytest.fixture()
 def compiled():
-    return compiled_or_skip(trees.COMPILED, "estimators._quickscorer", "numpy reads the masks")
+    return compiled_or_skip("estimators._quickscorer", "numpy reads the masks")
 
 
 def _awkward_rows(frozen: FrozenTrees, n_features: int, seed: int) -> np.ndarray:
@@ -47,18 +46,19 @@ def test_the_compiled_reading_finds_the_leaves_of_the_python_readings(compiled, 
     frozen = FrozenTrees.from_estimator(booster)
     assert frozen._masks is not None
     Z = _awkward_rows(frozen, 5, leaves)
-    in_c = frozen._read_masks_in_c(Z)
-    np.testing.assert_array_equal(in_c, frozen._read_masks(Z))
-    np.testing.assert_array_equal(in_c, frozen._descend(Z))
+    in_c = frozen.decision_function(Z)
+    np.testing.assert_array_equal(in_c, in_python(lambda: frozen.decision_function(Z)))
+    np.testing.assert_array_equal(in_c, frozen._descend(Z))      # (the walk of trees of more leaves)
     np.testing.assert_allclose(frozen.predict_proba(Z), booster.predict_proba(Z), atol=1e-12)
-    assert frozen._read_masks_in_c(Z[:0]).shape == (0,)
+    assert frozen.decision_function(Z[:0]).shape == (0,)
 
 
-def test_the_compiled_reading_of_the_shipped_model(compiled):
-    booster = _shipped("default").booster_
+def test_the_compiled_reading_of_the_shipped_model(compiled, default_method):
+    booster = default_method.booster_
     rng = np.random.default_rng(3)
     Z = _awkward_rows(booster, booster.n_features, 3) * rng.choice([1.0, 10.0, 1000.0], booster.n_features)
-    np.testing.assert_array_equal(booster._read_masks_in_c(Z), booster._read_masks(Z))
+    expected = in_python(lambda: booster.decision_function(Z))
+    np.testing.assert_array_equal(booster.decision_function(Z), expected)
 
 
 def test_the_compiled_reading_refuses_arrays_that_do_not_fit(compiled):
@@ -80,26 +80,27 @@ def test_the_compiled_reading_refuses_arrays_that_do_not_fit(compiled):
         compiled.leaf_values(X, args[0], args[1], args[2][:-1], *args[3:])
 
 
-def test_the_tree_reading_falls_back_to_python_when_told_or_not_built(monkeypatch):
+def test_the_tree_reading_falls_back_to_python_when_told_or_not_built(monkeypatch, default_method):
+    monkeypatch.setattr(speedups, "_load", speedups._load.__wrapped__)     # (asked afresh each time)
     monkeypatch.setenv("NEWSML_PURE_PYTHON", "1")
-    assert compiled_module("estimators._quickscorer") is None
+    assert speedups.loaded("estimators._quickscorer") is None
     monkeypatch.setenv("NEWSML_PURE_PYTHON", "no")
-    # the module itself where it was built (trees.COMPILED is None in a run started with the
-    # variable set, yet the module is found now), else None
+    # the module itself where it was built (not in use in a run started with the variable
+    # set, yet found now), else None
     built = importlib.util.find_spec("newsml.estimators._quickscorer") is not None
-    assert compiled_module("estimators._quickscorer") is (
+    assert speedups.loaded("estimators._quickscorer") is (
         importlib.import_module("newsml.estimators._quickscorer") if built else None)
-    assert compiled_module("no_such_module") is None
-    booster = _shipped("default").booster_
+    with pytest.raises(KeyError, match="no compiled module"):
+        speedups.loaded("no_such_module")
+    booster = default_method.booster_
     Z = np.random.default_rng(0).random((50, booster.n_features))
     expected = booster.decision_function(Z)
-    monkeypatch.setattr(trees, "COMPILED", None)          # as without a C compiler
-    monkeypatch.setattr(FrozenTrees, "_read_masks_in_c", None)
-    np.testing.assert_array_equal(booster.decision_function(Z), expected)
+    np.testing.assert_array_equal(trees.leaf_values_in_python(booster, Z).sum(axis=1) + booster.baseline,
+                                  expected)
 
 
-def test_table_rows_read_in_c_give_the_leaves_of_the_values(compiled):
-    booster = _shipped("default").booster_
+def test_table_rows_read_in_c_give_the_leaves_of_the_values(compiled, default_method):
+    booster = default_method.booster_
     Z = _awkward_rows(booster, booster.n_features, 4)
     rows = booster.new_table_rows(len(Z))
     booster.write_table_rows(Z, 0, rows)
@@ -108,8 +109,8 @@ def test_table_rows_read_in_c_give_the_leaves_of_the_values(compiled):
     np.testing.assert_array_equal(from_rows, compiled.leaf_values(Z, masks.features, masks.flat_thresholds,
                                                                   masks.bounds, masks.starts, masks.table,
                                                                   masks.values))
-    in_python = booster._leaves_of_table_rows(rows)
-    np.testing.assert_array_equal(booster._leaves_of_table_rows_in_c(rows), in_python)
+    np.testing.assert_array_equal(booster.decision_from_table_rows(rows),
+                                  in_python(lambda: booster.decision_from_table_rows(rows)))
     # past the table's end; into the next feature's rows
     for column, code in ((-1, 255), (0, len(masks.thresholds[0]) + 2)):
         far = rows.copy()

@@ -11,21 +11,27 @@ from pathlib import Path
 
 import numpy as np
 import pytest
-from conftest import compiled_or_skip, shared_corpus
+from conftest import compiled_or_skip, in_python, shared_corpus
 from lxml import etree
 
-from newsml.core.speedups import compiled_module
-from newsml.dom import nodes
-from newsml.dom.nodes import Segmentation, walk_in_python
+from newsml.core import speedups
+from newsml.dom import walk
+from newsml.dom.nodes import Segmentation
 from newsml.dom.page import load_page
+from newsml.dom.walk import walk_in_python
 from newsml.input.parsed import parse
 
 REPO = Path(__file__).resolve().parent.parent
 
 
 @pytest.fixture(scope="module")
-def compiled():
-    return compiled_or_skip(nodes.COMPILED, "dom._walk", "the package walks in Python").segment_tree
+def module():
+    return compiled_or_skip("dom._walk", "the package walks in Python")
+
+
+@pytest.fixture(scope="module")
+def compiled(module):
+    return module.segment_tree
 
 
 def assert_same(a: Segmentation, b: Segmentation) -> None:
@@ -102,7 +108,7 @@ def test_the_compiled_walk_on_corpus_pages(compiled):
         assert_same(compiled(root, True), walk_in_python(root, True))
 
 
-def test_sibling_signatures_counted_in_c_are_those_counted_in_python(compiled):
+def test_sibling_signatures_counted_in_c_are_those_counted_in_python(module):
     from lxml import etree
 
     from newsml.dom.groupings import signature
@@ -121,30 +127,34 @@ def test_sibling_signatures_counted_in_c_are_those_counted_in_python(compiled):
     pages += [load_page(path.read_bytes()) for path in sorted((REPO / "labeled").glob("*.html"))[:8]]
     for page in pages:
         for element in page.parsed.root.iter(etree.Element):
-            assert nodes.COMPILED.children_by_mark(element) == in_python(element)
+            assert module.children_by_mark(element) == in_python(element)
 
 
 def test_the_walk_falls_back_to_python_when_told_or_built_for_another_lxml(monkeypatch):
+    monkeypatch.setattr(speedups, "_load", speedups._load.__wrapped__)     # (asked afresh each time)
     monkeypatch.setenv("NEWSML_PURE_PYTHON", "1")
-    assert compiled_module("dom._walk") is None
+    assert speedups.loaded("dom._walk") is None
+    assert speedups.status("dom._walk") == "turned off by NEWSML_PURE_PYTHON"
     monkeypatch.setenv("NEWSML_PURE_PYTHON", "0")       # (0, false, no: not set)
     try:
-        walk = importlib.import_module("newsml.dom._walk")
+        compiled_walk = importlib.import_module("newsml.dom._walk")
     except ImportError:
-        assert compiled_module("dom._walk") is None
+        assert speedups.loaded("dom._walk") is None
         return
-    # the module itself where it was built for this lxml (nodes.COMPILED is None in a run
-    # started with the variable set, yet the module is found now)
-    usable = walk if etree.__version__ == walk.BUILT_FOR_LXML else None
-    assert compiled_module("dom._walk") is usable
+    # the module itself where it was built for this lxml (not in use in a run started with
+    # the variable set, yet found now)
+    usable = compiled_walk if etree.__version__ == compiled_walk.BUILT_FOR_LXML else None
+    assert speedups.loaded("dom._walk") is usable
     monkeypatch.delenv("NEWSML_PURE_PYTHON")
-    assert compiled_module("dom._walk") is usable
-    monkeypatch.setattr(walk, "BUILT_FOR_LXML", "0.0.0")
-    assert compiled_module("dom._walk") is None
+    assert speedups.loaded("dom._walk") is usable
+    monkeypatch.setattr(compiled_walk, "BUILT_FOR_LXML", "0.0.0")
+    with pytest.warns(RuntimeWarning, match="built for lxml 0.0.0"):
+        assert speedups.loaded("dom._walk") is None
+    assert speedups.status("dom._walk").startswith("unusable: it was built for lxml 0.0.0")
 
 
-def test_attribute_kinds_read_in_c_are_those_read_in_python(compiled, monkeypatch):
-    from newsml.dom.nodes import attribute_kinds
+def test_attribute_kinds_read_in_c_are_those_read_in_python(compiled):
+    from newsml.dom.walk import attribute_kinds, kinds_in_python
 
     pages = [load_page(markup) for markup in TRICKY[:7]]
     pages.append(load_page("<div class='story body' id='main' itemprop='articleBody'><p class>one</p>"
@@ -152,27 +162,26 @@ def test_attribute_kinds_read_in_c_are_those_read_in_python(compiled, monkeypatc
                            "<p class='日本 語'>four</p><svg><text class='a'>five</text></svg></div>"))
     pages += [load_page(path.read_bytes()) for path in sorted((REPO / "labeled").glob("*.html"))[:8]]
     in_c = [attribute_kinds(page.block_tree) for page in pages]
-    monkeypatch.setattr(nodes, "COMPILED", None)
     for page, found in zip(pages, in_c):
-        expected = attribute_kinds(page.block_tree)
+        expected = kinds_in_python(page.block_tree)
         assert found.keys == expected.keys
         assert np.array_equal(found.kind, expected.kind)
     assert ("div", "story body", "main", "articleBody") in in_c[7].keys
 
 
-def test_sibling_repetition_counted_in_c_is_that_counted_in_python(compiled, monkeypatch):
+def test_sibling_repetition_counted_in_c_is_that_counted_in_python(compiled):
     from newsml.features import repetition
 
     pages = [load_page(markup) for markup in TRICKY[:8]]
     pages += [load_page(path.read_bytes()) for path in sorted((REPO / "labeled").glob("*.html"))[:10]]
     in_c = [repetition.RepetitionFeatures().page_features(page) for page in pages]
-    monkeypatch.setattr(repetition, "COMPILED", None)
     for page, found in zip(pages, in_c):
-        assert np.array_equal(found, repetition.RepetitionFeatures().page_features(page))
+        expected = in_python(lambda page=page: repetition.RepetitionFeatures().page_features(page))
+        assert np.array_equal(found, expected)
     assert any(found[:, 1].max() > 0 for found in in_c)   # (pages with repeated siblings among them)
 
 
-def test_the_compiled_readings_count_comments_and_entities_as_lxml_does(compiled):
+def test_the_compiled_readings_count_comments_and_entities_as_lxml_does(module, compiled):
     from lxml import etree, html
 
     from newsml.dom.groupings import signature
@@ -186,25 +195,25 @@ def test_the_compiled_readings_count_comments_and_entities_as_lxml_does(compiled
             counts = {}
             for child in element.iterchildren(etree.Element):
                 counts[signature(child)] = counts.get(signature(child), 0) + 1
-        assert nodes.COMPILED.children_by_mark(element) == counts
+        assert module.children_by_mark(element) == counts
     assert_same(compiled(root, True), walk_in_python(root, True))
 
 
-def test_trees_the_c_readings_do_not_cover_go_to_the_python_walk(compiled):
+def test_trees_the_c_readings_do_not_cover_go_to_the_python_walk(module):
     from lxml import etree
 
     # DTD default attributes (lxml's get() answers them), and an entity reference as the root
     doc = etree.fromstring(b'<!DOCTYPE html [<!ATTLIST a href CDATA "/default"><!ENTITY e "text">]>'
                            b'<html><body><p>Some <a name="n">anchor text</a> here &e;.</p></body></html>',
                            etree.XMLParser(resolve_entities=False))
-    assert not nodes.COMPILED.plain(doc)
-    assert nodes.segment_tree(doc).nodes[0].link_chars == len("anchortext")   # (the default href)
+    assert not module.plain(doc)
+    assert walk.segment_tree(doc).nodes[0].link_chars == len("anchortext")   # (the default href)
     entity = doc.find(".//p")[0].getnext()
-    assert entity is None or not nodes.COMPILED.plain(entity)
-    assert nodes.COMPILED.plain(load_page("<!DOCTYPE html><p>A page.</p>").parsed.root)
+    assert entity is None or not module.plain(entity)
+    assert module.plain(load_page("<!DOCTYPE html><p>A page.</p>").parsed.root)
 
 
-def test_text_outside_every_block_is_the_same_error_in_both_walks(compiled):
+def test_text_outside_every_block_is_the_same_error_in_both_walks(module, compiled):
     from lxml import etree
 
     root = etree.fromstring("<span>text</span>")
@@ -215,4 +224,4 @@ def test_text_outside_every_block_is_the_same_error_in_both_walks(compiled):
     with pytest.raises(TypeError):
         compiled(None)
     with pytest.raises(TypeError):
-        nodes.COMPILED.children_by_mark(None)
+        module.children_by_mark(None)

@@ -8,6 +8,7 @@ from itertools import product
 import numpy as np
 import pytest
 import sklearn
+from conftest import python_twins
 from scipy.optimize import check_grad
 from sklearn.ensemble import HistGradientBoostingClassifier
 from sklearn.model_selection import GridSearchCV
@@ -222,7 +223,7 @@ def test_frozen_trees_with_255_thresholds_on_a_feature_keep_wider_table_rows(mon
     frozen = FrozenTrees(feature, threshold, np.zeros(n, dtype=bool), left, right, leaf, value,
                          np.arange(0, n, 3), 0.0, 1)
     if not compiled:
-        monkeypatch.setattr(trees, "COMPILED", None)
+        python_twins(monkeypatch)
     Z = np.array([[-1.0], [3.5], [253.0], [1e9], [np.inf], [np.nan]])
     np.testing.assert_array_equal(frozen.decision_function(Z), frozen._descend(Z))
     np.testing.assert_array_equal(frozen.decision_function(Z), [0, 4, 253, 254, 254, 255])

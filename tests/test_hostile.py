@@ -95,7 +95,7 @@ def page(tmp_path):
 
 
 def _cli(*args: str, stdout=subprocess.PIPE) -> subprocess.CompletedProcess:
-    return subprocess.run([sys.executable, "-m", "newsml.run.cli", *args], stdout=stdout,
+    return subprocess.run([sys.executable, "-m", "newsml", *args], stdout=stdout,
                           stderr=subprocess.PIPE, text=True, timeout=300)
 
 

@@ -389,7 +389,6 @@ def test_large_pages_scored_from_table_rows_score_as_from_their_evidence_matrix(
 
     import newsml.methods.fusion as fusion
     from newsml.dom.page import load_page
-    from newsml.estimators import trees
     from newsml.extract import _shipped
 
     model = _shipped("default")
@@ -404,7 +403,7 @@ def test_large_pages_scored_from_table_rows_score_as_from_their_evidence_matrix(
 
     for page in pages:
         by_rows, by_matrix = both(page) if compiled else \
-            in_python(monkeypatch, trees, "COMPILED", lambda page=page: both(page))
+            in_python(lambda page=page: both(page))
         assert by_rows.dtype == by_matrix.dtype and np.array_equal(by_rows, by_matrix)
 
 

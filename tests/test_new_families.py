@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import numpy as np
 import pytest
+from conftest import python_twins
 
 from newsml.dom.page import load_page
 from newsml.features.ancestors import AncestorFeatures
@@ -178,7 +179,7 @@ def test_prose_counts_of_a_page_past_the_split_limit_are_those_of_each_text(monk
     monkeypatch.setattr(prose, "RUN_CHARS", 256)
     runs: list[list[int]] = []
     if counts == "numpy":
-        monkeypatch.setattr(prose, "COMPILED", None)
+        python_twins(monkeypatch)
         short_runs = newsml.core.text.short_runs
         monkeypatch.setattr(newsml.core.text, "short_runs", lambda *args: (runs.append(run.tolist()) or run
                                                                        for run in short_runs(*args)))

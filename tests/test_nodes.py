@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from newsml.dom.nodes import segment_tree
 from newsml.dom.page import load_page
+from newsml.dom.walk import segment_tree
 
 PAGE = """<html><body>
 <div id="nav"><ul><li><a href="/">Home</a></li><li><a href="/world">World</a></li></ul></div>

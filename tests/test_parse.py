@@ -7,6 +7,7 @@ import re
 from pathlib import Path
 
 import pytest
+from conftest import python_twins
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -299,7 +300,7 @@ def test_utf8_bytes_reach_the_parser_as_the_text_would(monkeypatch, scan):
     from newsml.input import sanitize as parse_module
 
     if scan == "python":
-        monkeypatch.setattr(parse_module, "BYTES_COMPILED", None)
+        python_twins(monkeypatch)
     monkeypatch.setattr(parse_module, "MAX_ATTRIBUTES", 3)
     monkeypatch.setattr(parse_module, "_LONG_RUN", 7)
     monkeypatch.setattr(parse_module, "_ANY_LONG_TAG_RE", re.compile(r"<[a-zA-Z][^<>]{6,}"))

@@ -8,6 +8,8 @@ from __future__ import annotations
 
 from lxml import etree
 
+from .text import cached_when_short
+
 #: The element type of parsed pages: plain lxml elements, without lxml.html's per-element
 #: Python class lookup (which cost about a millisecond a page).
 Element = etree._Element
@@ -49,3 +51,9 @@ def is_link(anchor: etree._Element) -> bool:
     not link text. (An ``id`` alone does not make an anchor a place: script buttons such
     as ``<a id="load-more">`` have one.)"""
     return anchor.get("href") is not None or anchor.get("name") is None
+
+
+@cached_when_short()
+def normal_class(value: str | None) -> str:
+    """A class attribute with its whitespace normalized (pages repeat these a lot)."""
+    return " ".join((value or "").split())

@@ -12,11 +12,12 @@ import functools
 import re
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from functools import lru_cache
+from types import ModuleType
 from typing import Any, TypeVar, cast
 
 import numpy as np
 
-from .speedups import compiled_module
+from .speedups import choose
 
 F = TypeVar("F", bound=Callable[..., Any])
 
@@ -28,9 +29,6 @@ _HAN_RE = re.compile("[\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff\U00020000-\U00031
 _TOKEN_RE = re.compile(f"[{_CJK_RANGES}]|[^\\W_{_CJK_RANGES}]+")
 _LATIN_WORD_RE = re.compile(f"[^\\W_{_CJK_RANGES}]+")
 _CJK_RUN_RE = re.compile(f"[{_CJK_RANGES}]+")
-#: The counts of marks taken in C (:mod:`newsml.core._text_counts`), or None: the same counts
-#: as the tables' lookups (:func:`punctuation_counts`), without arrays per character.
-COMPILED = compiled_module("core._text_counts")
 
 #: Periods and commas, Latin and CJK: the punctuation ECON counts.
 PERIODS_AND_COMMAS = ".,。，、．，｡､"
@@ -274,19 +272,27 @@ def periods_commas_each(texts: list[str]) -> np.ndarray:
     return _marks_each(texts, _IS_PERIOD_COMMA, count_periods_commas)
 
 
-def _marks_each(texts: list[str], table: np.ndarray, count: Callable[[str], int]) -> np.ndarray:
+def _marks_in_python(texts: list[str], table: np.ndarray, count: Callable[[str], int]) -> np.ndarray:
     """The marks ``table`` holds in each text (``count``: the same for one text, by a pattern).
 
     Texts are looked up in runs of at most :data:`RUN_CHARS` characters in all (a text
     past :data:`SPLIT_LIMIT` alone, by ``count``; see :func:`short_runs`).
     """
-    if COMPILED is not None:     # (no array per character: texts of any length at once)
-        return cast(np.ndarray, COMPILED.marks_each(texts, table.view(np.uint8)))
     lengths = np.fromiter(map(len, texts), dtype=np.int64, count=len(texts))
     if lengths.sum() <= RUN_CHARS:
         return _run_marks(texts, table, lengths)
     return counted_in_runs(texts, lengths, SPLIT_LIMIT, RUN_CHARS, count,
                            lambda run: _run_marks([texts[i] for i in run.tolist()], table, lengths[run]))
+
+
+def _marks_in_c(text_counts: ModuleType) -> Callable[..., np.ndarray]:
+    def marks_each(texts: list[str], table: np.ndarray, count: Callable[[str], int]) -> np.ndarray:
+        # (no array per character: texts of any length at once)
+        return cast(np.ndarray, text_counts.marks_each(texts, table.view(np.uint8)))
+    return marks_each
+
+
+_marks_each = choose("core._text_counts", _marks_in_python, _marks_in_c)
 
 
 def counted_in_runs(texts: Sequence[str], lengths: np.ndarray, longest: int, most: int,

@@ -30,9 +30,8 @@ cetree.import_lxml__etree()
 
 import numpy as np
 
-from newsml.dom.groupings import normal_class
-from newsml.dom.nodes import Pieces, Segmentation, TextNode, _block_tree
-from newsml.core.tags import BLOCK_TAGS, BREAK_TAGS
+from newsml.dom.nodes import Pieces, Segmentation, TextNode, block_tree_from
+from newsml.core.tags import BLOCK_TAGS, BREAK_TAGS, normal_class
 from newsml.core.text import normalize_space
 
 #: The version of lxml this module was compiled against (its C structures are that one's).
@@ -400,7 +399,7 @@ def segment_tree(cetree._Element body not None, bint pieces=False):
             break
         c = following
     nodes = walk.nodes
-    block_tree = _block_tree(walk.parents.array(), walk.node_blocks.array(), walk.elements, walk.element_tags)
+    block_tree = block_tree_from(walk.parents.array(), walk.node_blocks.array(), walk.elements, walk.element_tags)
     paragraphs = np.full((len(block_tree.elements), 2), -1, dtype=np.int64)
     if nodes:
         paragraphs[block_tree.block] = walk.spans.array().reshape(-1, 2)[block_tree.block]
@@ -442,7 +441,7 @@ def children_by_mark(cetree._Element parent not None):
 
 cdef object _children_by_mark(cetree._Element element, dict names, dict normals):
     """:func:`children_by_mark`, with ``names`` holding the tags (:func:`_tag`) and
-    ``normals`` each class attribute's :func:`~newsml.dom.groupings.normal_class` as they are
+    ``normals`` each class attribute's :func:`~newsml.core.tags.normal_class` as they are
     met, for all the parents of one page (its children repeat a few hundred classes: a
     dict lookup instead of a call each)."""
     if element is None:

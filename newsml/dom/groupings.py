@@ -21,8 +21,7 @@ from operator import itemgetter
 
 import numpy as np
 
-from ..core.tags import BLOCK_TAGS, Element
-from ..core.text import cached_when_short
+from ..core.tags import BLOCK_TAGS, Element, normal_class
 from .nodes import BlockTree, Pieces, TextNode, block_tree
 
 #: Block tags of the naive-Bayes paper.
@@ -165,12 +164,6 @@ Run = tuple[Counter[tuple[str, str]], dict[Element, tuple[int, tuple[str, str]]]
 def signature(element: Element) -> tuple[str, str]:
     """An element's tag and class, the mark that list items of one kind share."""
     return str(element.tag), normal_class(element.get("class"))
-
-
-@cached_when_short()
-def normal_class(value: str | None) -> str:
-    """A class attribute with its whitespace normalized (pages repeat these a lot)."""
-    return " ".join((value or "").split())
 
 
 class RecordRuns:

@@ -18,8 +18,9 @@ from ..core.tags import Element
 from ..core.text import count_tokens_each, normalize_space, punctuation_counts, tokens
 from ..input.parsed import ParsedPage, parse
 from .lang import detect_lang
-from .nodes import AttributeKinds, BlockTree, Pieces, Segmentation, TextNode, attribute_kinds, segment_tree
+from .nodes import AttributeKinds, BlockTree, Pieces, Segmentation, TextNode
 from .title import extract_title
+from .walk import attribute_kinds, segment_tree
 
 
 @dataclass(eq=False)

@@ -27,11 +27,12 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from functools import cached_property
+from types import ModuleType
 from typing import TYPE_CHECKING, Any, NamedTuple
 
 import numpy as np
 
-from ..core.speedups import compiled_module
+from ..core.speedups import choose
 from .frozen import expit
 
 if TYPE_CHECKING:
@@ -54,11 +55,6 @@ MASK_BITS = 64
 #: (1,024 rows of 100 trees: 1.6 MB); larger blocks read large pages a tenth faster
 #: per row than 256, and no slower than 4,096 on news pages (timed).
 MASK_ROWS_PER_BLOCK = 1024
-
-
-#: The compiled reading of the masks (:mod:`newsml.estimators._quickscorer`), or None (not
-#: built, or ``NEWSML_PURE_PYTHON`` set): the same leaves as :meth:`FrozenTrees._read_masks`.
-COMPILED = compiled_module("estimators._quickscorer")
 
 
 class _Walk(NamedTuple):
@@ -203,8 +199,7 @@ class FrozenTrees:
             raise ValueError(f"expected rows of {self.n_features} features, got shape {X.shape}")
         if self._masks is None:
             return _in_blocks(X, self._descend, ROWS_PER_BLOCK)
-        return _in_blocks(X, self._read_masks if COMPILED is None else self._read_masks_in_c,
-                          MASK_ROWS_PER_BLOCK)
+        return _in_blocks(X, self._read_masks, MASK_ROWS_PER_BLOCK)
 
     # -- table rows: the masks' reading in two steps, for rows held as table rows ------------
     def new_table_rows(self, n_rows: int) -> np.ndarray | None:
@@ -249,11 +244,7 @@ class FrozenTrees:
         masks = self._masks
         if masks is None or rows.ndim != 2 or rows.shape[1] != len(masks.features):
             raise ValueError("table rows need trees read as masks and one column per feature split on")
-        if COMPILED is None or rows.dtype != np.uint8:
-            if len(rows) and ((rows < 0) | (rows > [len(t) + 1 for t in masks.thresholds])).any():
-                raise ValueError("a table row outside its feature's rows")
-            return _in_blocks(rows, self._leaves_of_table_rows, MASK_ROWS_PER_BLOCK)
-        return _in_blocks(np.ascontiguousarray(rows), self._leaves_of_table_rows_in_c, MASK_ROWS_PER_BLOCK)
+        return _in_blocks(np.ascontiguousarray(rows), self._leaves_of_table_rows, MASK_ROWS_PER_BLOCK)
 
     @cached_property
     def _masks(self) -> _Masks | None:
@@ -309,36 +300,10 @@ class FrozenTrees:
                       starts, table, values, flat, bounds)
 
     def _read_masks(self, X: np.ndarray) -> np.ndarray:
-        rows = self.new_table_rows(len(X))
-        assert rows is not None
-        self.write_table_rows(X, 0, rows)
-        return self._leaves_of_table_rows(rows)
+        return self.baseline + _leaf_values(self, X).sum(axis=1)
 
     def _leaves_of_table_rows(self, rows: np.ndarray) -> np.ndarray:
-        masks = self._masks
-        assert masks is not None
-        n_trees = len(self.roots)
-        word = np.full((len(rows), n_trees), ~np.uint64(0))
-        for row, start in zip(rows.T, masks.starts.tolist()):
-            np.bitwise_and(word, masks.table.take(row.astype(np.int64) + start, axis=0), out=word)
-        lowest = word & (~word + np.uint64(1))               # each tree's leftmost leaf left
-        # its number: the exponent of that power of two, exact as a float (any numpy)
-        leaf = np.frexp(lowest.astype(np.float64))[1].astype(np.int64) - 1
-        leaf += np.arange(0, n_trees * MASK_BITS, MASK_BITS)
-        return self.baseline + masks.values.take(leaf).sum(axis=1)
-
-    def _leaves_of_table_rows_in_c(self, rows: np.ndarray) -> np.ndarray:
-        masks = self._masks
-        assert masks is not None and COMPILED is not None
-        return self.baseline + COMPILED.leaf_values_of_rows(rows, masks.starts, masks.table,
-                                                            masks.values).sum(axis=1)
-
-    def _read_masks_in_c(self, X: np.ndarray) -> np.ndarray:
-        """:meth:`_read_masks` with the leaves found in C (:data:`COMPILED`): the same sums."""
-        masks = self._masks
-        assert masks is not None and COMPILED is not None
-        return self.baseline + COMPILED.leaf_values(X, masks.features, masks.flat_thresholds, masks.bounds,
-                                                    masks.starts, masks.table, masks.values).sum(axis=1)
+        return self.baseline + _leaf_values_of_rows(self, rows).sum(axis=1)
 
     def _descend(self, X: np.ndarray) -> np.ndarray:
         walk = self._walk
@@ -390,3 +355,61 @@ def _in_blocks(rows: np.ndarray, score: Callable[[np.ndarray], np.ndarray], most
     n_blocks = -(-len(rows) // most)
     size = -(-len(rows) // n_blocks)          # 300 rows: two blocks of 150, not 256 and 44
     return np.concatenate([score(rows[i:i + size]) for i in range(0, len(rows), size)])
+
+
+def leaf_values_in_python(trees: FrozenTrees, X: np.ndarray) -> np.ndarray:
+    """Per row of ``X`` and per tree, the value of the leaf the row reaches: the row's table
+    rows (:meth:`FrozenTrees.write_table_rows`) read by :func:`rows_read_in_python`."""
+    rows = trees.new_table_rows(len(X))
+    assert rows is not None
+    trees.write_table_rows(X, 0, rows)
+    return _leaves_of(trees, rows)
+
+
+def rows_read_in_python(trees: FrozenTrees, rows: np.ndarray) -> np.ndarray:
+    """Per row of table rows and per tree, the value of the leaf the row reaches; ValueError
+    for a row outside its feature's rows."""
+    masks = trees._masks
+    assert masks is not None
+    if len(rows) and ((rows < 0) | (rows > [len(t) + 1 for t in masks.thresholds])).any():
+        raise ValueError("a table row outside its feature's rows")
+    return _leaves_of(trees, rows)
+
+
+def _leaves_of(trees: FrozenTrees, rows: np.ndarray) -> np.ndarray:
+    """The leaf values of table rows known to be in range: the AND of each row's masks, whose
+    lowest set bit is the tree's leftmost leaf left."""
+    masks = trees._masks
+    assert masks is not None
+    n_trees = len(trees.roots)
+    word = np.full((len(rows), n_trees), ~np.uint64(0))
+    for row, start in zip(rows.T, masks.starts.tolist()):
+        np.bitwise_and(word, masks.table.take(row.astype(np.int64) + start, axis=0), out=word)
+    lowest = word & (~word + np.uint64(1))               # each tree's leftmost leaf left
+    # its number: the exponent of that power of two, exact as a float (any numpy)
+    leaf = np.frexp(lowest.astype(np.float64))[1].astype(np.int64) - 1
+    leaf += np.arange(0, n_trees * MASK_BITS, MASK_BITS)
+    return masks.values.take(leaf)
+
+
+def _leaf_values_in_c(quickscorer: ModuleType) -> Callable[[FrozenTrees, np.ndarray], np.ndarray]:
+    def leaf_values(trees: FrozenTrees, X: np.ndarray) -> np.ndarray:
+        masks = trees._masks
+        assert masks is not None
+        return quickscorer.leaf_values(X, masks.features, masks.flat_thresholds, masks.bounds,
+                                       masks.starts, masks.table, masks.values)
+    return leaf_values
+
+
+def _rows_read_in_c(quickscorer: ModuleType) -> Callable[[FrozenTrees, np.ndarray], np.ndarray]:
+    def leaf_values_of_rows(trees: FrozenTrees, rows: np.ndarray) -> np.ndarray:
+        if rows.dtype != np.uint8:    # (wider codes: numpy's reading)
+            return rows_read_in_python(trees, rows)
+        masks = trees._masks
+        assert masks is not None
+        return quickscorer.leaf_values_of_rows(rows, masks.starts, masks.table, masks.values)
+    return leaf_values_of_rows
+
+
+_leaf_values = choose("estimators._quickscorer", leaf_values_in_python, _leaf_values_in_c)
+_leaf_values_of_rows = choose("estimators._quickscorer", rows_read_in_python, _rows_read_in_c)

@@ -21,13 +21,13 @@ per character).
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from functools import lru_cache
 from types import ModuleType
 
 import numpy as np
 
-from ..core.speedups import compiled_module
+from ..core.speedups import choose
 from ..core.text import ENGLISH_STOP_WORDS, RUN_CHARS, SPLIT_LIMIT, counted_in_runs, counting_pieces
 from ..dom.page import Page
 from .base import NodeFeatures
@@ -61,9 +61,6 @@ _LETTER, _UPPER, _WORD_CHAR, _ALNUM, _DIGIT, _HAN, _FUNCTION, _MARK = (1 << bit 
 _SEPARATOR = "\n"
 #: The only characters whose lower case holds a character of a Latin word (İ and the Kelvin sign).
 _LOWER_TO_ASCII = ("\u0130", "\u212a")
-#: The counts taken in C (:mod:`newsml.core._text_counts`), or None: the same counts
-#: as :func:`_batch_counts`, without its arrays per character.
-COMPILED = compiled_module("core._text_counts")
 #: Most texts whose cues are worked out together (:func:`_rows`): their counts and shares
 #: take about 150 bytes a text, so a page of 100,000 nodes goes in pieces instead of
 #: holding 15 MB of them at once (each text's cues are its own: the same rows).
@@ -78,11 +75,6 @@ def _stop_codes(compiled: ModuleType) -> np.ndarray | None:
         return np.array(sorted(map(compiled.word_code, _STOP_BYTES)), dtype=np.uint64)
     except ValueError:
         return None
-
-
-_STOP_CODES = _stop_codes(COMPILED) if COMPILED is not None else None
-if _STOP_CODES is None:
-    COMPILED = None
 
 
 def ends_sentence(text: str) -> bool:
@@ -229,15 +221,11 @@ def page_counts(texts: Sequence[str]) -> np.ndarray:
     """:func:`_counts` of each text, one row each (those of a long text summed over its pieces)."""
     if not texts:
         return np.zeros((0, 8), dtype=np.int64)
-    lengths = np.fromiter(map(len, texts), dtype=np.int64, count=len(texts))
-    if COMPILED is not None:
-        longs = np.flatnonzero(lengths > SPLIT_LIMIT).tolist()      # (counted as the batches count them)
-        short = [text if length <= SPLIT_LIMIT else "" for text, length in zip(texts, lengths.tolist())] \
-            if longs else texts
-        total = COMPILED.batch_counts(short, _bmp_bits(), _astral_bits, _STOP_CODES)
-        for long in longs:
-            total[long] = _long_counts(texts[long])
-        return total
+    return _counts_of(texts, np.fromiter(map(len, texts), dtype=np.int64, count=len(texts)))
+
+
+def counts_in_python(texts: Sequence[str], lengths: np.ndarray) -> np.ndarray:
+    """:func:`page_counts` of texts of these lengths, by numpy lookups in runs of texts."""
     if int(lengths.sum()) + len(texts) <= RUN_CHARS:
         return _batch_counts(texts)
     # (runs of at most RUN_CHARS characters, as newsml.core.text counts tokens: arrays of a few
@@ -245,6 +233,25 @@ def page_counts(texts: Sequence[str]) -> np.ndarray:
     return counted_in_runs(texts, lengths + len(_SEPARATOR), SPLIT_LIMIT + len(_SEPARATOR), RUN_CHARS,
                            _long_counts, lambda run: _batch_counts([texts[i] for i in run.tolist()]),
                            columns=8)
+
+
+def _counts_in_c(text_counts: ModuleType) -> Callable[[Sequence[str], np.ndarray], np.ndarray] | None:
+    stop_codes = _stop_codes(text_counts)
+    if stop_codes is None:
+        return None
+
+    def counts(texts: Sequence[str], lengths: np.ndarray) -> np.ndarray:
+        longs = np.flatnonzero(lengths > SPLIT_LIMIT).tolist()      # (counted as the batches count them)
+        short = [text if length <= SPLIT_LIMIT else "" for text, length in zip(texts, lengths.tolist())] \
+            if longs else texts
+        total = text_counts.batch_counts(short, _bmp_bits(), _astral_bits, stop_codes)
+        for long in longs:
+            total[long] = _long_counts(texts[long])
+        return total
+    return counts
+
+
+_counts_of = choose("core._text_counts", counts_in_python, _counts_in_c)
 
 
 def _row(text: str) -> list[float]:

@@ -9,12 +9,15 @@ log(1 + n - 1) / log(1 + ``many``), capped at 1.
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from types import ModuleType
+
 import numpy as np
 from lxml import etree
 
-from ..core.tags import Element
-from ..dom.groupings import normal_class, signature
-from ..dom.nodes import COMPILED
+from ..core.speedups import choose
+from ..core.tags import Element, normal_class
+from ..dom.groupings import signature
 from ..dom.page import Page
 from .base import NodeFeatures
 
@@ -47,11 +50,7 @@ class RepetitionFeatures(NodeFeatures):
         counted = counted[parents[counted] != counted]
         # each element's signature, from its kind of attributes: worked out once per kind
         kind_marks = [(tag, normal_class(classes)) for tag, classes, _, _ in kinds.keys]
-        if COMPILED is not None and COMPILED.plain(elements[0]):   # (the same counts, read in C)
-            alike = COMPILED.alike_siblings(elements, parents[counted], kinds.kind[counted], kind_marks)
-        else:
-            alike = self._alike(elements, parents[counted].tolist(),
-                                [kind_marks[kind] for kind in kinds.kind[counted].tolist()])
+        alike = _alike_siblings(elements, parents[counted], kinds.kind[counted], kind_marks)
         column = np.zeros(len(elements))
         column[counted] = np.minimum(np.log1p(alike - 1) / np.log1p(self.many), 1.0)
         rows = np.empty((len(tree.block), 3))
@@ -59,19 +58,30 @@ class RepetitionFeatures(NodeFeatures):
             rows[:, at] = column[which]
         return rows
 
-    @staticmethod
-    def _alike(elements: list[Element], parents: list[int], marks: list[tuple[str, str]]) -> np.ndarray:
-        """For each (parent, mark): how many children of the parent carry the mark."""
-        siblings: dict[int, dict[tuple[str, str], int] | None] = {}  # a parent's children by signature
-        alike = np.ones(len(parents), dtype=np.int64)
-        for i, (parent, mark) in enumerate(zip(parents, marks)):
-            if parent in siblings:
-                counts = siblings[parent]
-            else:
-                counts = siblings[parent] = _children_by_mark(elements[parent])
-            if counts is not None:
-                alike[i] = counts[mark]
-        return alike
+
+def alike_in_python(elements: list[Element], parents: np.ndarray, kinds: np.ndarray,
+                    kind_marks: list[tuple[str, str]]) -> np.ndarray:
+    """For each (parent, kind) pair: how many element children of ``elements[parent]`` carry
+    the mark (tag and class) of that kind of element."""
+    siblings: dict[int, dict[tuple[str, str], int] | None] = {}  # a parent's children by signature
+    alike = np.ones(len(parents), dtype=np.int64)
+    for i, (parent, kind) in enumerate(zip(parents.tolist(), kinds.tolist())):
+        if parent in siblings:
+            counts = siblings[parent]
+        else:
+            counts = siblings[parent] = _children_by_mark(elements[parent])
+        if counts is not None:
+            alike[i] = counts[kind_marks[kind]]
+    return alike
+
+
+def _alike_in_c(walk: ModuleType) -> Callable[..., np.ndarray]:
+    def alike_siblings(elements: list[Element], parents: np.ndarray, kinds: np.ndarray,
+                       kind_marks: list[tuple[str, str]]) -> np.ndarray:
+        if not walk.plain(elements[0]):
+            return alike_in_python(elements, parents, kinds, kind_marks)
+        return walk.alike_siblings(elements, parents, kinds, kind_marks)
+    return alike_siblings
 
 
 def _children_by_mark(parent: Element) -> dict[tuple[str, str], int] | None:
@@ -84,3 +94,6 @@ def _children_by_mark(parent: Element) -> dict[tuple[str, str], int] | None:
         mark = signature(child)
         counts[mark] = counts.get(mark, 0) + 1
     return counts
+
+
+_alike_siblings = choose("dom._walk", alike_in_python, _alike_in_c)

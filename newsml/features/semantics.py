@@ -10,10 +10,12 @@ learned (see :class:`~newsml.estimators.DempsterShaferClassifier`), not assumed.
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
+from types import ModuleType
 
 import numpy as np
 
-from ..core.speedups import compiled_module
+from ..core.speedups import choose
 from ..dom.page import Page
 from .base import NodeFeatures
 
@@ -73,11 +75,6 @@ _TAG_MARKS = {tag: 1 << _COLUMN[name] for tag, name in _TAG_FAMILIES.items()}
 _WORD_MARKS: dict[str, int] = {}
 MOST_WORDS = 16384
 LONGEST_WORD = 64
-#: The marks of a page's kinds of elements found in C (:mod:`newsml.features._semantic_marks`),
-#: or None: the same marks.
-COMPILED = compiled_module("features._semantic_marks")
-#: Its search of a new ASCII word (the alternatives of _BY_FIRST_LETTER, in its order).
-_MATCHER = COMPILED.FamilyMatcher(_ALTERNATIVES) if COMPILED is not None else None
 
 
 class SemanticFeatures(NodeFeatures):
@@ -96,13 +93,7 @@ class SemanticFeatures(NodeFeatures):
             # each kind of element's own families once, then or-ed up the tree (the root is
             # its own parent: or-ing it again changes nothing)
             kinds = page.attribute_kinds
-            if COMPILED is not None:
-                own = COMPILED.key_marks(kinds.keys, _TAG_MARKS, _WORD_MARKS, _word_mark, _word_families,
-                                         _MATCHER, MOST_WORDS, LONGEST_WORD)
-            else:
-                own = np.fromiter((_key_families(*key) for key in kinds.keys), dtype=np.int64,
-                                  count=len(kinds.keys))
-            own = own[kinds.kind]
+            own = _key_marks(kinds.keys)[kinds.kind]
             marks |= own
             above = np.arange(len(marks))
             for _ in range(self.levels - 1):
@@ -158,3 +149,20 @@ def _one_word_families(word: str) -> int:
         for match in _ANY_FAMILY.finditer(word):
             mark |= 1 << _COLUMN[str(match.lastgroup)]
     return mark
+
+
+def marks_in_python(keys: list[tuple[str, str | None, str | None, str | None]]) -> np.ndarray:
+    """The families' bit mask of each kind of element (tag, class, id, itemprop)."""
+    return np.fromiter((_key_families(*key) for key in keys), dtype=np.int64, count=len(keys))
+
+
+def _marks_in_c(semantic_marks: ModuleType) -> Callable[..., np.ndarray]:
+    matcher = semantic_marks.FamilyMatcher(_ALTERNATIVES)  # (its search of a new ASCII word)
+
+    def key_marks(keys: list[tuple[str, str | None, str | None, str | None]]) -> np.ndarray:
+        return semantic_marks.key_marks(keys, _TAG_MARKS, _WORD_MARKS, _word_mark, _word_families, matcher,
+                                        MOST_WORDS, LONGEST_WORD)
+    return key_marks
+
+
+_key_marks = choose("features._semantic_marks", marks_in_python, _marks_in_c)

@@ -22,7 +22,7 @@ from collections.abc import Iterator
 
 import numpy as np
 
-from ..dom.groupings import normal_class
+from ..core.tags import normal_class
 from ..dom.page import Page
 from .base import NodeFeatures
 

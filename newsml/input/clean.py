@@ -13,10 +13,12 @@ links) of the rest of the page: the article of a script-rendered page, not the m
 from __future__ import annotations
 
 import logging
+from collections.abc import Callable
+from types import ModuleType
 
 from lxml import etree
 
-from ..core.speedups import compiled_module
+from ..core.speedups import choose
 from ..core.tags import INVISIBLE_TAGS, Element, is_link
 from ..core.text import visible_chars
 from ..errors import InvalidPageError
@@ -32,11 +34,6 @@ _HIDDEN_XPATH = etree.XPath(
     "/descendant::*/@hidden/.. | /descendant::*/@aria-hidden[. = 'true']/.. | "
     "/descendant::*/@style[contains(translate(., 'DISPLAYNOE ', 'displaynoe'), 'display:none')]/.."
 )
-
-
-#: The hidden elements found in C (:mod:`newsml.input._cleaning`), or None (see
-#: :func:`hidden_elements`).
-COMPILED = compiled_module("input._cleaning")
 
 
 _STRING_VALUE = etree.XPath("string()", smart_strings=False)
@@ -74,13 +71,21 @@ def clean(root: Element) -> bool:
     return False
 
 
-def hidden_elements(root: Element) -> list[Element]:
+def hidden_in_python(root: Element) -> list[Element]:
     """The elements of ``root``'s document, in document order, that a ``hidden`` attribute,
-    ``aria-hidden="true"`` or a style with ``display: none`` hides (:data:`_HIDDEN_XPATH`);
-    found in C when the package was built with :mod:`newsml.input._cleaning` (a quarter of the
-    XPath's time), the same elements (the XPath's for values the C does not read)."""
-    found = COMPILED.hidden_elements(root) if COMPILED is not None else None
-    return _HIDDEN_XPATH(root) if found is None else found
+    ``aria-hidden="true"`` or a style with ``display: none`` hides (:data:`_HIDDEN_XPATH`)."""
+    return _HIDDEN_XPATH(root)
+
+
+def _hidden_in_c(cleaning: ModuleType) -> Callable[[Element], list[Element]]:
+    def hidden_elements(root: Element) -> list[Element]:
+        found = cleaning.hidden_elements(root)   # (None: values it does not read; the XPath's then)
+        return hidden_in_python(root) if found is None else found
+    return hidden_elements
+
+
+#: The hidden elements of ``root``'s document (:func:`hidden_in_python`).
+hidden_elements = choose("input._cleaning", hidden_in_python, _hidden_in_c)
 
 
 def _unwrap_fallbacks(root: Element) -> list[Element]:

@@ -24,15 +24,12 @@ import re
 
 import numpy as np
 
-from ..core.speedups import compiled_module
+from ..core.speedups import choose
 from ..errors import InvalidPageError
 from .decode import BOMS, decode_html
 
 log = logging.getLogger(__name__)
 
-#: The look at a page's bytes made in C (:mod:`newsml.input._page_bytes`), or None (see
-#: :func:`_ready_utf8`).
-BYTES_COMPILED = compiled_module("input._page_bytes")
 
 
 _MARKUP_RE = re.compile(r"<\s*(?:[a-zA-Z][a-zA-Z0-9:-]*|!doctype)[\s/>]", re.IGNORECASE)
@@ -156,13 +153,11 @@ def _ready_utf8(data: bytes) -> bytes | None:
     Without NUL bytes no page reads as UTF-16 (:func:`~newsml.input.decode.utf16_without_bom`),
     so valid UTF-8 without a byte-order mark is decoded as UTF-8; each check below answers
     as its counterpart over the text does, ASCII being the same in both. The checks of
-    the characters are made in one pass over the bytes in C where it was built
-    (:data:`BYTES_COMPILED`), else by :func:`_bytes_scan`.
+    the characters are made in one pass over the bytes (:func:`bytes_scan`).
     """
     if data.startswith(BOMS):
         return None
-    scan = BYTES_COMPILED.ready_scan if BYTES_COMPILED is not None else _bytes_scan
-    scanned = scan(data, _LONG_RUN)
+    scanned = _scan(data, _LONG_RUN)
     if scanned is None:
         return None
     tags, long_starts = scanned
@@ -178,7 +173,7 @@ def _ready_utf8(data: bytes) -> bytes | None:
     return _limit_attributes_utf8(data, long_starts)
 
 
-def _bytes_scan(data: bytes, long_run: int) -> tuple[int, list[int]] | None:
+def bytes_scan(data: bytes, long_run: int) -> tuple[int, list[int]] | None:
     """None for bytes that :func:`_ready_utf8` sends the way through text for their
     characters: control characters, bytes that are not UTF-8, U+FFFE or U+FFFF, C1
     controls, ``~{`` in ASCII (HZ-GB-2312), references to characters a tree cannot hold;
@@ -214,10 +209,13 @@ def _bytes_scan(data: bytes, long_run: int) -> tuple[int, list[int]] | None:
     return data.count(b"<"), long_starts
 
 
+_scan = choose("input._page_bytes", bytes_scan, "ready_scan")
+
+
 def _limit_attributes_utf8(data: bytes, long_starts: list[int]) -> bytes:
     """:func:`limit_attributes` over UTF-8 bytes, given where each ``<`` stands that is
     followed by as many bytes without ``<`` or ``>`` as a long tag has characters (see
-    :func:`_bytes_scan`): only there may a tag be long. It is read as text there, and
+    :func:`bytes_scan`): only there may a tag be long. It is read as text there, and
     shortened when it has as many characters too.
     """
     pieces: list[bytes] = []

@@ -26,7 +26,7 @@ from ..core.processes import fork_context, limited_threads
 from ..core.progress import ProgressHook, hook
 from ..core.text import tokens
 from ..dom.page import Page, load_page
-from ..errors import NewsmlError, TrainingWarning
+from ..errors import NewsmlError, ProcessDiedError, TrainingWarning
 from ..input.corpus import LabeledPage, load_corpus, missing_gold
 from ..measure.align import MIN_SHARE, align_labels
 from ..measure.model_selection import grid_search, page_folds
@@ -209,9 +209,6 @@ def _cross_validate(make: Callable[[], NodeMethod], pages: Sequence[Page], label
             in_order[page] = result
     return [result for result in in_order if result is not None], fitted
 
-
-class ProcessDiedError(NewsmlError):
-    """A process of the training pool died (killed, or out of memory)."""
 
 
 #: What :func:`_task` reads: set by :func:`_cross_validate` before it forks the processes,

@@ -17,13 +17,14 @@ is the strongest noise word there is, and short articles so named were lost to i
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from itertools import chain
+from types import ModuleType
 from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
-from ..core.speedups import compiled_module
+from ..core.speedups import choose
 from ..core.tags import Element
 from ..core.text import cached_when_short
 from ..dom.page import Page
@@ -35,8 +36,6 @@ from .base import NodeMethod, check_fitted
 if TYPE_CHECKING:
     from scipy import sparse
 
-#: The readings compiled (:mod:`newsml.methods._markup_tokens`), or None: the same results.
-COMPILED = compiled_module("methods._markup_tokens")
 
 #: How the token weights are fitted. Newton's method to a tight tolerance reaches the
 #: optimum, whatever the machine: L-BFGS (scikit-learn's default, used until 2026-12-02)
@@ -169,17 +168,7 @@ class MarkupTokens(NodeMethod):
         check_fitted(self, "coef_")
         if not page.nodes:
             return np.zeros(0)
-        if COMPILED is not None and self.levels > 0:
-            nodes, combinations = self._node_kinds(page)
-            ids = self._token_ids()
-            sums = COMPILED.token_sums(combinations, page.attribute_kinds.keys, ids.words, ids.of_words,
-                                       ids.triples, ids.tag_triple, ids.comment_ids, self.coef_)
-            return expit(sums[nodes] + self.intercept_)
-        kinds, rows, columns = self._kind_columns(page)
-        # the 0/1 token matrix times coef_, summed in the order a sparse product sums (per kind of
-        # node: nodes with the same tokens have the same sum)
-        total = np.bincount(rows, weights=self.coef_[columns], minlength=int(kinds.max()) + 1)
-        return expit(total[kinds] + self.intercept_)
+        return expit(_node_sums(self, page) + self.intercept_)
 
     def _kind_columns(self, page: Page) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
         """Each node's kind (an index: nodes of one kind carry the same tokens), and
@@ -303,9 +292,7 @@ class _TokenIds:
         found = self.words.get(value)
         if found is None:
             word_ids = self.word_ids
-            found = COMPILED.class_word_ids(value, word_ids) if COMPILED is not None else None
-            if found is None:
-                found = tuple([word_ids[word] for word in _class_words(value) if word in word_ids])
+            found = _class_word_ids(value, word_ids)
             self._keep(self.words, value, found, len(value))
         return found
 
@@ -371,3 +358,40 @@ def _matrix(rows: list[set[str]], index: dict[str, int]) -> sparse.csr_matrix:
     row_ids, columns = _nonzeros(rows, index)
     indptr = np.searchsorted(row_ids, np.arange(len(rows) + 1))
     return sparse.csr_matrix((np.ones(len(columns)), columns, indptr), shape=(len(rows), len(index)))
+
+
+def sums_in_python(method: MarkupTokens, page: Page) -> np.ndarray:
+    """Each node's sum of its tokens' weights: the 0/1 token matrix times ``coef_``, summed in
+    the order a sparse product sums (per kind of node: nodes with the same tokens have the
+    same sum)."""
+    kinds, rows, columns = method._kind_columns(page)
+    total = np.bincount(rows, weights=method.coef_[columns], minlength=int(kinds.max()) + 1)
+    return total[kinds]
+
+
+def _sums_in_c(markup_tokens: ModuleType) -> Callable[[MarkupTokens, Page], np.ndarray]:
+    def node_sums(method: MarkupTokens, page: Page) -> np.ndarray:
+        if method.levels <= 0:
+            return sums_in_python(method, page)
+        nodes, combinations = method._node_kinds(page)
+        ids = method._token_ids()
+        sums = markup_tokens.token_sums(combinations, page.attribute_kinds.keys, ids.words, ids.of_words,
+                                        ids.triples, ids.tag_triple, ids.comment_ids, method.coef_)
+        return sums[nodes]
+    return node_sums
+
+
+def word_ids_in_python(value: str, word_ids: dict[str, int]) -> tuple[int, ...]:
+    """The ids of the words of a class or id string that are among ``word_ids``, in order."""
+    return tuple([word_ids[word] for word in _class_words(value) if word in word_ids])
+
+
+def _word_ids_in_c(markup_tokens: ModuleType) -> Callable[[str, dict[str, int]], tuple[int, ...]]:
+    def class_word_ids(value: str, word_ids: dict[str, int]) -> tuple[int, ...]:
+        found = markup_tokens.class_word_ids(value, word_ids)   # (None: a value it does not read)
+        return word_ids_in_python(value, word_ids) if found is None else found
+    return class_word_ids
+
+
+_node_sums = choose("methods._markup_tokens", sums_in_python, _sums_in_c)
+_class_word_ids = choose("methods._markup_tokens", word_ids_in_python, _word_ids_in_c)

@@ -23,11 +23,10 @@ from multiprocessing.connection import Connection, wait
 from typing import TYPE_CHECKING, Any
 
 from ..core.processes import fork_context, limited_threads
-from ..errors import NewsmlError
+from ..errors import NewsmlError, PageTimeoutError
 from ..input.sources import Payload, Source
 from .records import (
     DEFAULT_TIMEOUT,
-    PageTimeoutError,
     ScorerSpec,
     check_timeout,
     describe,

@@ -22,7 +22,7 @@ from typing import TYPE_CHECKING, Any
 
 from ..article import collector_paused, extract_page
 from ..dom.page import load_page
-from ..errors import ConfigurationError, NewsmlError
+from ..errors import ConfigurationError, NewsmlError, PageTimeoutError
 from ..extract import scorer_for
 from ..input.read import read_page
 from ..input.sources import Payload, Source
@@ -35,10 +35,6 @@ DEFAULT_TIMEOUT = 10.0
 #: The longest time limit taken, in seconds (11.6 days): past it, waiting overflows the
 #: system's clocks (for no limit, give 0).
 MAX_TIMEOUT = 1_000_000
-
-
-class PageTimeoutError(NewsmlError):
-    """A page took longer than the time limit."""
 
 
 # -- one page -----------------------------------------------------------------------------------
