@@ -46,13 +46,12 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from _memory import status_mb  # scripts/_memory.py, beside this script
+from _shared import SHARED_DATA  # scripts/_shared.py, beside this script
 
 if TYPE_CHECKING:
     from newsml.input.corpus import LabeledPage
     from newsml.measure.scoring import Score
 
-REPO = Path(__file__).resolve().parent.parent
-DEFAULT_DATA = REPO.parent / "shared" / "data"
 SIZE_BUCKETS = ((0, 50), (50, 100), (100, 200), (200, 400), (400, 10**9))  # KB
 WARM_UP = (("<html><body><p>A first sentence, to warm up. Another one.</p></body></html>", "en"),
            ("<html><body><p>北京时间昨天晚上，国家统计局发布了数据。</p></body></html>", "zh"))
@@ -602,7 +601,7 @@ def kept_sections(path: Path) -> str:
 
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--data", type=Path, default=DEFAULT_DATA)
+    parser.add_argument("--data", type=Path, default=SHARED_DATA)
     parser.add_argument("--corpora", nargs="+", default=None, help="corpus folder names (default: all)")
     parser.add_argument("--methods", nargs="+", default=None, help="newsml methods (default: all)")
     parser.add_argument("--peers", nargs="*", default=list(PEERS), choices=list(PEERS), metavar="PEER",

@@ -20,8 +20,7 @@ import sys
 from pathlib import Path
 
 import numpy as np
-
-REPO = Path(__file__).resolve().parent.parent
+from _shared import SHARED_DATA  # scripts/_shared.py, beside this script
 
 
 def record(model: Path, data: Path, split: str, out: Path) -> int:
@@ -77,7 +76,7 @@ def main() -> int:
     rec = commands.add_parser("record")
     rec.add_argument("model", type=Path)
     rec.add_argument("out", type=Path)
-    rec.add_argument("--data", type=Path, default=REPO.parent / "shared" / "data")
+    rec.add_argument("--data", type=Path, default=SHARED_DATA)
     rec.add_argument("--split", default="test")
     cmp = commands.add_parser("compare")
     cmp.add_argument("old", type=Path)

@@ -34,6 +34,7 @@ from functools import partial
 from pathlib import Path
 
 import numpy as np
+from _shared import SHARED_DATA  # scripts/_shared.py, beside this script
 
 from newsml.core.processes import available_cores, limited_threads
 from newsml.core.progress import progress_bar
@@ -79,7 +80,7 @@ def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("variants", nargs="+", type=parse_variant, metavar="NAME=PARAMS")
     parser.add_argument("--method", default="fusion")
-    parser.add_argument("--data", type=Path, default=REPO.parent / "shared" / "data")
+    parser.add_argument("--data", type=Path, default=SHARED_DATA)
     parser.add_argument("--folds", type=int, default=5)
     parser.add_argument("--jobs", type=int, default=available_cores())
     parser.add_argument("--cache", type=Path, metavar="DIR", help="keep and reuse each variant's page scores")

@@ -18,6 +18,7 @@ import datetime as dt
 import sys
 from pathlib import Path
 
+from _shared import SHARED_DATA  # scripts/_shared.py, beside this script
 from paper_claims import claims_table
 
 from newsml.input.corpus import load_corpus
@@ -25,7 +26,6 @@ from newsml.learning.persistence import get_method
 from newsml.methods import DEFAULT_METHOD, ready_names, shipped_names
 from newsml.run.evaluate import evaluate_pages
 
-REPO = Path(__file__).resolve().parent.parent
 #: Every method of the papers' tables (all registered methods), then newsml's default.
 METHODS = (*(name for name in ready_names() if name != DEFAULT_METHOD), "default")
 #: Methods whose shipped models were trained on the corpora's train pages.
@@ -34,7 +34,7 @@ LEARNED = {*shipped_names(), "default"}
 
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--data", type=Path, default=REPO.parent / "shared" / "data")
+    parser.add_argument("--data", type=Path, default=SHARED_DATA)
     parser.add_argument("--methods", nargs="+", default=list(METHODS))
     parser.add_argument("--out", type=Path, default=None)
     args = parser.parse_args()

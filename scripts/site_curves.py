@@ -47,6 +47,7 @@ from pathlib import Path
 from urllib.parse import urlparse
 
 import numpy as np
+from _shared import SHARED_DATA  # scripts/_shared.py, beside this script
 
 from newsml import NewsExtractor, TrainingWarning, load_corpus, score
 from newsml.article import extract_page
@@ -56,7 +57,6 @@ from newsml.learning.persistence import get_method, load_model, save_model
 from newsml.learning.training import fit_method, labeled_folders, labeled_pages
 from newsml.methods import NodeMethod, new_method
 
-REPO = Path(__file__).resolve().parent.parent
 #: Corpora whose json names the site (their URL hosts would split or merge sites).
 SITE_FIELD = ("daniel_zh", "daniel_en")
 
@@ -348,7 +348,7 @@ def draw_plot(sites: list[Site], ks: list[int], results: dict, path: Path) -> No
 
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--data", type=Path, default=REPO.parent / "shared" / "data")
+    parser.add_argument("--data", type=Path, default=SHARED_DATA)
     parser.add_argument("--ks", type=int, nargs="+", default=[0, 1, 3, 5])
     parser.add_argument("--draws", type=int, default=3)
     parser.add_argument("--min-pages", type=int, default=7)

@@ -28,10 +28,10 @@ import tempfile
 import time
 from pathlib import Path
 
+from _shared import SHARED_DATA  # scripts/_shared.py, beside this script
 from _warc import warc_record  # scripts/_warc.py, beside this script (the tests use it too)
 
-REPO = Path(__file__).resolve().parent.parent
-DATA = Path(os.environ.get("NEWSML_SHARED_DATA", REPO.parent / "shared" / "data"))
+DATA = SHARED_DATA
 
 FLOOR = """
 import sys, time

@@ -6,7 +6,7 @@
 The shared corpora's ``title`` is usually the page's raw ``<title>``, site name
 included, while newsml returns the headline without it; so besides the exact match the
 script reports the match against the reference with its site name stripped the same
-way, and token F1 (the scoring of DESIGN.md).
+way, and token F1 (the scoring of docs/design.md).
 """
 
 from __future__ import annotations
@@ -14,6 +14,8 @@ from __future__ import annotations
 import argparse
 import sys
 from pathlib import Path
+
+from _shared import SHARED_DATA  # scripts/_shared.py, beside this script
 
 from newsml.core.text import normalize_space
 from newsml.dom.page import load_page
@@ -26,7 +28,7 @@ REPO = Path(__file__).resolve().parent.parent
 
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--data", type=Path, default=REPO.parent / "shared" / "data")
+    parser.add_argument("--data", type=Path, default=SHARED_DATA)
     parser.add_argument("--corpora", nargs="*", default=None)
     parser.add_argument("--labeled", type=Path, default=REPO / "labeled")
     args = parser.parse_args()

@@ -14,6 +14,8 @@ import sys
 import time
 from pathlib import Path
 
+from _shared import SHARED_DATA  # scripts/_shared.py, beside this script
+
 from newsml.core.processes import available_cores
 from newsml.core.progress import progress_bar
 from newsml.learning.persistence import save_model
@@ -25,7 +27,7 @@ REPO = Path(__file__).resolve().parent.parent
 
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--data", type=Path, default=REPO.parent / "shared" / "data")
+    parser.add_argument("--data", type=Path, default=SHARED_DATA)
     parser.add_argument("--methods", nargs="+", default=shipped_names(),
                         help="methods to train (default: every method whose model ships)")
     parser.add_argument("--out", type=Path, default=REPO / "models")
