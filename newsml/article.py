@@ -79,8 +79,8 @@ def collector_paused() -> Iterator[None]:
 
     Extraction makes and drops many small lists, tuples and dicts, which reference
     counting frees (it makes no reference cycles: tests/test_collector.py checks every
-    shipped method); the collector, woken by their number, only walks them: pausing it
-    cuts about a tenth of the time per page (measured on the test pages of six corpora).
+    shipped method); the collector, woken by their number, only walks them, so pausing it
+    saves time on every page (docs/decisions/2026-11-23-many-pages.md).
     With other threads running, it is left alone: they may need it while a page is
     extracted, and a pause shared between threads could keep it off for good. It is
     enabled again when the page is done, also on an error (or a page's time limit);

@@ -6,7 +6,7 @@ bits looked up in the same table, the Latin words found by the same rule (a word
 at a letter that no word character runs into; quotes only continue a word), a word a stop
 word when, lower-cased, it is in the same set; and the sentence marks of each text
 (:func:`marks_each`, ``newsml.core.text.punctuation_counts``). On a news page of a few hundred
-texts most of numpy's time went to its calls, and on a 10 MB page its arrays were the
+texts numpy's calls cost more than the counting, and on a large page its arrays were the
 largest thing the family held.
 
 Built when the package is installed with a C compiler at hand; the family uses numpy

@@ -4,10 +4,11 @@ Methods and feature families are configured, copied and searched like scikit-lea
 estimators (``get_params``, ``set_params``, ``sklearn.base.clone``, grid search), but
 they are also what a shipped model holds, so loading a model imports their classes.
 Subclassing ``sklearn.base.BaseEstimator`` would make every ``newsml predict`` import
-scikit-learn and SciPy (about half a second and 100 MB) for code prediction never
-runs. :class:`Parametrized` implements the protocol those uses need, as scikit-learn
-documents it for estimators that do not inherit from it: parameters are the
-``__init__`` arguments, stored as attributes of the same name.
+scikit-learn and SciPy, a slow start and much memory, for code prediction never runs
+(docs/decisions/2026-11-23-prediction-without-scikit-learn.md). :class:`Parametrized`
+implements the protocol those uses need, as scikit-learn documents it for estimators
+that do not inherit from it: parameters are the ``__init__`` arguments, stored as
+attributes of the same name.
 """
 
 from __future__ import annotations

@@ -61,8 +61,8 @@ class _Bar:
 def progress_bar() -> Iterator[ProgressHook]:
     """A hook drawing a progress bar on stderr when stderr is a terminal (silent otherwise).
 
-    Without a terminal rich is not imported at all: that took a twentieth of a second,
-    with the worker processes of ``newsml predict`` started and waiting for pages."""
+    Without a terminal rich is not imported at all: importing it delays the start of
+    ``newsml predict``, whose worker processes are then already waiting for pages."""
     if not sys.stderr.isatty():
         yield NoProgress()
         return

@@ -77,8 +77,8 @@ def _upper_counts_and_sums(values: np.ndarray, grid: np.ndarray) -> tuple[np.nda
     """For each threshold of ``grid``: how many ``values`` lie above it, and their sum.
 
     A block of thresholds at a time, so the matrix of thresholds x values stays near
-    :data:`_BLOCK_CELLS` cells (a 10 MB page has 100,000 nodes: 85 MB for the whole grid
-    at once); each threshold's row is summed as it would be in the whole matrix.
+    :data:`_BLOCK_CELLS` cells, however many nodes a large page has; each threshold's row
+    is summed as it would be in the whole matrix.
     """
     rows = max(1, _BLOCK_CELLS // values.size)
     counts, sums = [], []

@@ -11,7 +11,7 @@ from lxml import etree
 from .text import cached_when_short
 
 #: The element type of parsed pages: plain lxml elements, without lxml.html's per-element
-#: Python class lookup (which cost about a millisecond a page).
+#: Python class lookup (a cost on every page).
 Element = etree._Element
 
 #: Block-level elements: each starts and ends text nodes. Every other element is inline.

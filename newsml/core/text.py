@@ -3,7 +3,7 @@
 Scoring tokens are lower-cased runs of letters/digits, and every CJK character is a
 token of its own (so token-level scores are comparable across English and Chinese).
 Words (for topics and title keywords) use jieba on Chinese text; jieba is loaded
-lazily because its dictionary takes about a second.
+lazily because loading its dictionary is slow.
 """
 
 from __future__ import annotations
@@ -83,10 +83,10 @@ def has_token(text: str) -> bool:
 
 #: Above this many characters, :func:`normalize_space` and :func:`visible_chars` work
 #: piece by piece: ``str.split`` (and ``re.sub``) would hold every word of the text as its
-#: own object at once (50 MB of text in one paragraph: 700 MB more).
+#: own object at once, many times the memory of a long text.
 SPLIT_LIMIT = 1 << 20
 #: Most characters the counts of many texts look up at once (arrays of a few bytes per
-#: character: at 2**20, 22 MB at once on a 10 MB page, when the evidence matrix is held).
+#: character, held beside the evidence matrix of a large page).
 RUN_CHARS = 1 << 18
 _SPACE_RE = re.compile(r"\s")
 #: Where a text may be cut for counting: before whitespace or a CJK character (each CJK
@@ -117,7 +117,7 @@ def normalize_space(text: str) -> str:
     """Collapse every whitespace run (including no-break spaces) to one space and strip.
 
     ``str.split`` splits on exactly the characters ``\\s`` matches (both ask
-    ``Py_UNICODE_ISSPACE``), so this is ``re.sub(r"\\s+", " ", text).strip()``, three times
+    ``Py_UNICODE_ISSPACE``), so this is ``re.sub(r"\\s+", " ", text).strip()``, only
     faster; past :data:`SPLIT_LIMIT` characters, piece by piece.
     """
     if len(text) <= SPLIT_LIMIT:
@@ -149,7 +149,7 @@ _TABLE_SIZE = 0x10000
 def _token_classes() -> np.ndarray:
     """Per code point of the Basic Multilingual Plane: 2 for a CJK character (a token of
     its own), 1 for a character of a letter/digit run, 0 for others: what ``_TOKEN_RE``
-    matches, char by char. Built once (a few milliseconds)."""
+    matches, char by char. Built once."""
     chars = "".join(map(chr, range(_TABLE_SIZE)))
     classes = np.zeros(_TABLE_SIZE, dtype=np.int8)
     for run in _LATIN_WORD_RE.finditer(chars):  # runs of code points, not each one
@@ -211,7 +211,7 @@ def _count_chunk(texts: Sequence[str]) -> np.ndarray:
 def visible_chars(text: str) -> int:
     """Characters of ``text`` that are not whitespace (light on memory for long texts too:
     past :data:`SPLIT_LIMIT` characters, a piece at a time, whose whitespace is looked up
-    in a table rather than split off: a word list of every piece takes four times longer)."""
+    in a table rather than split off: a word list of every piece is slower)."""
     if len(text) <= SPLIT_LIMIT:        # nearly every text: no slicing
         return len("".join(text.split()))
     spaces = 0
@@ -313,8 +313,8 @@ def counted_in_runs(texts: Sequence[str], lengths: np.ndarray, longest: int, mos
 def short_runs(lengths: np.ndarray, longest: int, most: int) -> Iterator[np.ndarray]:
     """The indices of the texts of at most ``longest`` characters, in runs of consecutive
     ones of at most ``most`` characters in all (a text longer than ``most`` alone). Where
-    each run ends is found on the running lengths, not text by text (a 10 MB page has
-    180,000 texts)."""
+    each run ends is found on the running lengths, not text by text (a large page has a
+    great many texts)."""
     short = np.flatnonzero(lengths <= longest)
     ends = np.cumsum(lengths[short])
     start = 0
@@ -371,7 +371,7 @@ def words(text: str) -> list[str]:
 def _jieba_pieces(text: str) -> list[str]:
     """``text`` cut where a run of Han characters without punctuation grows past
     :data:`JIEBA_RUN` characters, else whole. jieba's time grows with the square of such a
-    run's length (5 s for 32,000 characters); prose has a mark every few dozen."""
+    run's length; prose has a mark every few dozen."""
     if len(text) <= JIEBA_RUN or not _LONG_HAN_RUN_RE.search(text):
         return [text]
     cuts = [end for run in _LONG_HAN_RUN_RE.finditer(text)

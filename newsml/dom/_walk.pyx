@@ -150,8 +150,8 @@ cdef struct _Slot:
 
 cdef class _PointerMap:
     """Numbers by libxml2 node (open addressing in C): the walk's tables of its elements
-    held no Python number per element, whose freed memory a 10 MB page's walk left behind
-    (about 10 MB of its peak)."""
+    held no Python number per element, whose freed memory a large page's walk left behind
+    at its peak."""
 
     cdef _Slot* slots
     cdef Py_ssize_t size, used
@@ -442,8 +442,8 @@ def children_by_mark(cetree._Element parent not None):
 cdef object _children_by_mark(cetree._Element element, dict names, dict normals):
     """:func:`children_by_mark`, with ``names`` holding the tags (:func:`_tag`) and
     ``normals`` each class attribute's :func:`~newsml.core.tags.normal_class` as they are
-    met, for all the parents of one page (its children repeat a few hundred classes: a
-    dict lookup instead of a call each)."""
+    met, for all the parents of one page (its children repeat the same classes many times:
+    a dict lookup instead of a call each)."""
     if element is None:
         raise TypeError("children_by_mark reads an element, not None")
     cdef tree.xmlNode* c = element._c_node.children

@@ -16,8 +16,8 @@ _ALNUM_RE = re.compile(r"[^\W_]")
 _KANA_RE = re.compile("[\u3040-\u30ff]")
 _HANGUL_RE = re.compile("[\uac00-\ud7af]")
 _WORD_RE = re.compile(r"[^\W\d_]+")
-#: The most frequent function words of languages written in Latin letters: a fifth to a
-#: quarter of running text in the language, a few hundredths in the others.
+#: The most frequent function words of languages written in Latin letters: a large share
+#: of running text in the language, a small one in the others.
 _STOP_WORDS = {
     "en": frozenset("the of and to a in is that for on it with as was by at be this are from have "
                     "has".split()),
@@ -42,11 +42,10 @@ _NON_ASCII_LETTER_RE = re.compile(r"[^\W\d_\x00-\x7f]")
 _LOWER_LETTER_BYTES = bytes(byte | 0x20 if byte < 128 and chr(byte).isalpha() else 0x20
                             for byte in range(256))
 #: A text is in the language of these lists whose function words make at least this share
-#: of its words (a quarter to a third in running text of the language), by this margin over
-#: the next language's: Romanian, Catalan, Danish... reach neither and stay undetermined
-#: (Galician still reads as Portuguese, Afrikaans as Dutch; a Dutch text of many shared
-#: words stays undetermined). On English corpus pages the share is 0.21 at the 5th
-#: percentile, the margin 3.5.
+#: of its words, by this margin over the next language's: Romanian, Catalan, Danish... reach
+#: neither and stay undetermined (Galician still reads as Portuguese, Afrikaans as Dutch; a
+#: Dutch text of many shared words stays undetermined). Nearly all English corpus pages clear
+#: both (docs/decisions/2026-11-25-language.md).
 _LANGUAGE_SHARE = 0.2
 _MARGIN = 2.0
 #: ... and over a declared language of the lists whose share is under this part of its own.
@@ -142,7 +141,7 @@ class _Script:
 
 def _words(lowered: str) -> list[str]:
     """``_WORD_RE.findall(lowered)``: every character that is no letter made a space, then
-    split (no letter is a space), in a tenth of the pattern's time on long samples."""
+    split (no letter is a space), faster than the pattern on long samples."""
     points = np.frombuffer(lowered.encode("utf-32-le", "surrogatepass"), dtype=np.uint32)
     if (points > 0xFFFF).any():
         return _WORD_RE.findall(lowered)

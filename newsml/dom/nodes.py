@@ -109,8 +109,8 @@ class Pieces(NamedTuple):
     node ``node[k]``. Only strings with visible characters are pieces. DOM-level methods
     (ECON) use them to map their decisions onto nodes.
 
-    Lists and arrays for the page, not a list of tuples per node: a 10 MB page has
-    180,000 pieces.
+    Lists and arrays for the page, not a list of tuples per node: a large page has a great
+    many pieces.
     """
 
     owners: list[Element]
@@ -205,8 +205,8 @@ def block_tree_from(parent: np.ndarray, block: np.ndarray, elements: list[Elemen
                     tags: list[str] | None = None) -> BlockTree:
     """The :class:`BlockTree` of elements with these parents (the root its own) and nodes in
     these blocks: the depths and the order by depth worked out, the tags read unless
-    given. Equal tags are one string: lxml makes a new one at each reading, 7 MB on a page
-    of 100,000 blocks."""
+    given. Equal tags are one string: lxml makes a new one at each reading, which adds up
+    on a page of many blocks."""
     parent = np.asarray(parent, dtype=np.int64)
     depth = _depths(parent)
     if tags is None:

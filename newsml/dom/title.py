@@ -18,8 +18,8 @@ Contents for Text Mining*, IEEE Access 2018).
 3. Without meta title or headings: ``[id^=title]``, ``[id$=title]``, ``[class^=title]``.
 
 Edit distance is counted over scoring tokens (words, CJK characters) and divided by
-the longer length: the paper's character distance over every heading costs
-milliseconds per page and favours short headings ("News" beats a long true headline).
+the longer length: the paper's character distance over every heading is slow and
+favours short headings ("News" beats a long true headline).
 """
 
 from __future__ import annotations

@@ -31,13 +31,13 @@ def walk_in_python(body: Element, pieces: bool = False) -> Segmentation:
 
     Pieces are only read by DOM-level methods (ECON), not by the default: without them the
     walk keeps no list of every text's owner, which held an element object for most
-    elements of the page (30 MB of a 10 MB page's peak, and a twentieth of its time).
+    elements of the page, at a cost in peak memory and time on large pages.
 
     Siblings: nodes whose enclosing blocks share a parent element share ``group``. Nodes
-    with equal paths share one tuple (a 10 MB page has 86,000 blocks but 52 paths).
+    with equal paths share one tuple (a page has many blocks but few distinct paths).
 
-    One pass over the elements in document order (``iter``, a third faster than the
-    start and end events of ``iterwalk``): an element's end comes when the next element
+    One pass over the elements in document order (``iter``, faster than the start and
+    end events of ``iterwalk``): an element's end comes when the next element
     is not inside it. The current run (its texts and character counts) and the page's
     pieces live in local variables: the loop runs for every element of every page. A count of the
     ``<p>`` started so far, read where each block starts and ends, gives the
@@ -64,7 +64,7 @@ def walk_in_python(body: Element, pieces: bool = False) -> Segmentation:
     # the block tree (see block_tree), built as nodes come: the elements in the order they
     # are met climbing from each node's block, each one's parent, each node's block; and per
     # element, once it has ended, the <p> before it and before its end (-1 -1 until then).
-    # Numbers in arrays, not lists: no object per element or node, on pages of 100,000
+    # Numbers in arrays, not lists: no object per element or node, however large the page
     index: dict[Element, int] = {}
     parents = array("q")
     spans = array("q")
@@ -100,7 +100,7 @@ def walk_in_python(body: Element, pieces: bool = False) -> Segmentation:
             parent = opened[run_depth - 1] if run_depth > 0 else run_block.getparent()
             group = groups.setdefault(parent if parent is not None else run_block, len(groups))
             node_blocks.append(place(run_block))
-            # a run of one piece, already normalized (seven nodes in ten), keeps the piece's
+            # a run of one piece, already normalized (most nodes), keeps the piece's
             # string as its text: one string, not two equal ones
             text = "".join(parts)
             if "\n" in text and "pre" in run_path:    # preformatted: its line breaks are its own
@@ -109,7 +109,7 @@ def walk_in_python(body: Element, pieces: bool = False) -> Segmentation:
                 normal = first_normal               # made by add() already
             else:
                 normal = normalize_space(text)
-            # (positional: keywords take twice as long, for every node of every page)
+            # (positional: keywords are slower, for every node of every page)
             nodes.append(TextNode(len(nodes), text if normal == text else normal, chars, link_chars,
                                   run_block, run_path, group, line))
             if pieces:

@@ -3,11 +3,12 @@
 When its training rows carry weights and number at most 200,000 (the size past which it
 bins a sample drawn by weight), HistGradientBoosting (scikit-learn 1.9) finds each
 feature's 254 bin thresholds with one call of ``_weighted_percentile`` per threshold, and
-each call sorts the whole column again: about 2 s per feature of 170,000 rows, most of
-the time of training the default model (scikit-learn's pull request 34248 addresses the
-same slowness, after 1.9). :func:`one_pass_binning` lets the first of those calls for a
-column work out every threshold of the grid at once, in one call of the same function,
-and the others read them: the same numbers, the same trees, minutes less.
+each call sorts the whole column again: most of the time of training the default model
+(scikit-learn's pull request 34248 addresses the same slowness, after 1.9).
+:func:`one_pass_binning` lets the first of those calls for a column work out every
+threshold of the grid at once, in one call of the same function, and the others read
+them: the same numbers, the same trees, in far less time
+(docs/decisions/2026-11-27-training-time.md).
 """
 
 from __future__ import annotations

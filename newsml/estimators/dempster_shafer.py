@@ -60,13 +60,9 @@ def _loss_and_gradient(weights: np.ndarray, h: np.ndarray, y: np.ndarray,
 
 #: L-BFGS-B's stopping rule for the weights, far tighter than SciPy's default (ftol 2.2e-9,
 #: gtol 1e-5), and 30 corrections kept instead of 10: a fit then ends at the optimum, not
-#: wherever a library version's path crossed the tolerance. On the default's evidence of a
-#: quarter of the train pages (256,000 rows) SciPy's default stopped 9e-5 from it after 62
-#: iterations; this takes 52, and two of OpenBLAS's kernels agree to 4e-10. Where the loss is
-#: flatter they agree less: the default fitted on a quarter of the train pages with each
-#: kernel had weights up to 3e-4 apart, and kept the same nodes on all 685 test pages. (With
-#: 10 corrections the tight rule took 79 and left a weighted fit and one on repeated rows
-#: apart: scikit-learn's check of sample weights.)
+#: wherever a library version's path crossed the tolerance, so OpenBLAS's kernels agree closely
+#: (with 10 corrections a weighted fit and one on repeated rows ended apart: scikit-learn's
+#: check of sample weights). Figures: docs/decisions/2026-12-02-fits-to-optimum.md.
 WEIGHT_FIT = {"ftol": 1e-13, "gtol": 1e-9, "maxiter": 15_000, "maxcor": 30}
 
 

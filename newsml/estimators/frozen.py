@@ -28,8 +28,8 @@ def combine(h: np.ndarray, weights: np.ndarray, positive: np.ndarray) -> np.ndar
 
 
 def _doubt(h: np.ndarray, weights: np.ndarray, which: np.ndarray) -> np.ndarray:
-    """``1 - h * weights`` of the columns ``which``, in one new matrix (a page of 100,000
-    nodes has 10 MB of them: no intermediate copies)."""
+    """``1 - h * weights`` of the columns ``which``, in one new matrix (no intermediate
+    copies, which are large on a large page)."""
     doubt = h[:, which] * weights[which]
     return np.subtract(1.0, doubt, out=doubt)
 
@@ -112,8 +112,8 @@ class FrozenDempsterShafer:
         """m({news}): the combined belief in the positive class, one value per row.
 
         Rows go through in blocks of at most :data:`BELIEF_ROWS`: each row's belief is its
-        own, and a block's scaled copies stay small (a page of 100,000 nodes held 27 MB
-        of them at once, its largest allocation after the evidence matrix)."""
+        own, and a block's scaled copies stay small however large the page (all at once,
+        they were a large page's largest allocation after the evidence matrix)."""
         X = _rows(X, self.n_features_in_, "FrozenDempsterShafer")
         if len(X) <= BELIEF_ROWS:
             return self._belief(X)

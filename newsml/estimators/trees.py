@@ -13,10 +13,9 @@ out the leaves on its left, so a row's leaf in a tree is the leftmost leaf that 
 the splits it goes right at rules out. The splits a row goes right at on one feature are
 those whose thresholds lie below its value, a prefix of them in ascending order; a table
 holds each prefix's masks ANDed per tree, so a row costs one table row per feature
-instead of one step per level and tree (a page of 150 nodes is scored in about half the
-time of the walk). A model with any tree of more leaves takes the walk. The table has a
-row per distinct threshold of a feature and a column per tree: 1.9 MB for the default's
-100 trees of 63 leaves, built when the model first scores. When the package was built
+instead of one step per level and tree, faster than the walk. A model with any tree of
+more leaves takes the walk. The table has a row per distinct threshold of a feature and a
+column per tree, built when the model first scores. When the package was built
 with a C compiler, the masks are read a row at a time in C
 (:mod:`newsml.estimators._quickscorer`): the same leaves, without numpy's calls per
 feature, which cost most of a news page's time here. Rows held as their table rows (a
@@ -39,9 +38,9 @@ if TYPE_CHECKING:
     from sklearn.ensemble import HistGradientBoostingClassifier
 
 #: Most rows walked together (see :meth:`FrozenTrees.decision_function`): a page's nodes
-#: go in blocks of about equal size, none larger. A block's arrays (about 60 bytes per
-#: row and tree) then stay within the processor's cache: with 100-150 trees, 256 rows
-#: per block score faster per row than 512 (and 128), timed on news pages.
+#: go in blocks of about equal size, none larger. A block's arrays (of one entry per row
+#: and tree) then stay within the processor's cache: on news pages this size scores fastest
+#: per row.
 ROWS_PER_BLOCK = 256
 #: The descent looks for (row, tree) pairs that reached a leaf every this many levels,
 #: and drops them once fewer than ``COMPACT_BELOW`` of the pairs it holds still move:
@@ -51,9 +50,9 @@ LEVELS_PER_CHECK = 3
 COMPACT_BELOW = 0.7
 #: Masks are one 64-bit word per tree: trees with more leaves take the walk.
 MASK_BITS = 64
-#: Most rows read together from the masks: a block holds two words per row and tree
-#: (1,024 rows of 100 trees: 1.6 MB); larger blocks read large pages a tenth faster
-#: per row than 256, and no slower than 4,096 on news pages (timed).
+#: Most rows read together from the masks: a block holds two words per row and tree, and
+#: blocks this large read large pages faster per row than smaller ones, and news pages no
+#: slower than larger ones.
 MASK_ROWS_PER_BLOCK = 1024
 
 
@@ -86,7 +85,7 @@ class _Masks(NamedTuple):
     per tree, the AND of the masks of its splits at the first ``k`` of them (all ones
     where none is in that tree), and row ``starts[j] + len(thresholds[j]) + 1`` the AND
     of the masks of the splits that send NaN right. Splits of one threshold in many trees
-    share a row: the default's 6,200 splits on 48 features need 2,499 rows, not 6,296.
+    share a row, so the table has fewer rows than the trees have splits.
     """
 
     features: np.ndarray           # the features split on
@@ -205,10 +204,10 @@ class FrozenTrees:
     def new_table_rows(self, n_rows: int) -> np.ndarray | None:
         """An empty array of ``n_rows`` rows for :meth:`write_table_rows`, a column per
         feature split on, or None for trees walked (more than 64 leaves). A byte per row and
-        feature while no feature has more than 254 distinct thresholds (the default's have
-        154 at most; scikit-learn's 255 bins allow 254 finite ones and +inf), more bytes past
-        that. A large page's evidence can then be kept as table rows, an eighth of its
-        floats, and read by :meth:`decision_from_table_rows` to the same scores."""
+        feature while no feature has more than 254 distinct thresholds (scikit-learn's 255
+        bins allow 254 finite ones and +inf), more bytes past that. A large page's evidence
+        can then be kept as table rows, an eighth of its floats, and read by
+        :meth:`decision_from_table_rows` to the same scores."""
         masks = self._masks
         if masks is None:
             return None
@@ -230,7 +229,7 @@ class FrozenTrees:
             raise ValueError(f"columns of shape {columns.shape} from feature {first} do not fit "
                              f"{len(out)} rows of {self.n_features} features")
         low, high = np.searchsorted(masks.features, [first, first + columns.shape[1]]).tolist()
-        # (the features' columns contiguous: searched a fifth faster)
+        # (the features' columns contiguous: searched faster)
         for j, column in enumerate(columns.T[masks.features[low:high] - first], start=low):
             row = np.searchsorted(masks.thresholds[j], column)
             absent = np.isnan(column)
@@ -312,7 +311,7 @@ class FrozenTrees:
         missing = bool(np.isnan(flat).any())
 
         def step(place: np.ndarray, x: np.ndarray, threshold: np.ndarray) -> np.ndarray:
-            """Each pair's next place (``take``: a fifth faster than indexing with an array)."""
+            """Each pair's next place (``take``: faster than indexing with an array)."""
             went_right = x > threshold
             if missing:
                 absent = np.isnan(x)

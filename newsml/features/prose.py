@@ -14,8 +14,8 @@ The counts behind them are taken for all of a page's nodes at once (:func:`page_
 each character's classes are looked up in a table made from the same patterns
 :func:`_counts` reads one text at a time, and summed per node with numpy; or, when the
 package was built with a C compiler, counted a text at a time in C
-(:mod:`newsml.core._text_counts`: the same counts, a fifth of the time and no array
-per character).
+(:mod:`newsml.core._text_counts`: the same counts, faster and with no array per
+character).
 """
 
 from __future__ import annotations
@@ -61,9 +61,9 @@ _LETTER, _UPPER, _WORD_CHAR, _ALNUM, _DIGIT, _HAN, _FUNCTION, _MARK = (1 << bit 
 _SEPARATOR = "\n"
 #: The only characters whose lower case holds a character of a Latin word (İ and the Kelvin sign).
 _LOWER_TO_ASCII = ("\u0130", "\u212a")
-#: Most texts whose cues are worked out together (:func:`_rows`): their counts and shares
-#: take about 150 bytes a text, so a page of 100,000 nodes goes in pieces instead of
-#: holding 15 MB of them at once (each text's cues are its own: the same rows).
+#: Most texts whose cues are worked out together (:func:`_rows`): a large page goes in
+#: pieces instead of holding the counts and shares of all its texts at once (each text's
+#: cues are its own: the same rows).
 ROWS_AT_ONCE = 8192
 
 
@@ -147,7 +147,7 @@ def _stop_words(joined: str) -> np.ndarray:
     Without the characters of :data:`_LOWER_TO_ASCII`, lower-casing the text is lower-casing
     each of its words, and its words are the runs of a-z and quotes of the lower-cased text,
     leading quotes left out: ASCII bytes split by ``bytes.split`` (every other character made
-    a space), a third faster than the pattern's matches.
+    a space), faster than the pattern's matches.
     """
     if any(char in joined for char in _LOWER_TO_ASCII):
         words = list(map(str.lower, _LATIN_WORD_RE.findall(joined)))

@@ -86,7 +86,7 @@ def _alike_in_c(walk: ModuleType) -> Callable[..., np.ndarray]:
 
 def _children_by_mark(parent: Element) -> dict[tuple[str, str], int] | None:
     """How many element children of ``parent`` have each signature (tag and class); None
-    for an only child's parent (a third of them): alike alone."""
+    for an only child's parent (a common case): alike alone."""
     if len(parent) <= 1:        # (parse() removed comments and processing instructions)
         return None
     counts: dict[tuple[str, str], int] = {}

@@ -19,12 +19,9 @@ and says where the node sits in that run of records:
   ``#``-numbered floor) or is a short line holding a date and a time, the header of a
   comment or a post.
 
-Not in the default model: with it among the trees' evidence, the cross-validated F1 of
-the default's training (5 folds grouped by site, every train split) was 0.9343 against
-0.9348 without it; with comment sections left out after the cut, the out-of-fold F1 of
-the stacking moved by +0.0034 with one fold shuffle and -0.0005 with another: noise, for 1 ms
-more a page. It stays available as evidence (``Fusion(tree_evidence=(...,
-"thread"))``) for users whose pages are threads.
+Not in the default model: cross-validation found no gain worth its time
+(docs/decisions/2026-11-23-thread-family-not-shipped.md). It stays available as evidence
+(``Fusion(tree_evidence=(..., "thread"))``) for users whose pages are threads.
 """
 
 from __future__ import annotations

@@ -77,7 +77,7 @@ _CJK_RE = re.compile("[\u3000-\u303f\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff\uff0
 _HANGUL = "[\uac00-\ud7a3]"
 _HANGUL_RE = re.compile(_HANGUL)
 #: Syllables among the most frequent in Korean text (particles, endings, common roots):
-#: about half of a Korean text's syllables; Hangul read from Chinese bytes is mostly others.
+#: a large share of a Korean text's syllables; Hangul read from Chinese bytes is mostly others.
 _COMMON_HANGUL = frozenset("이다는의에가을를고하한지서로으기도사자대리어인정수시전일해있었것아나부보주소조국"
                            "미상제들위게라장구세성원동면만우요과와적년생경회중진실발개무신내관공학문방물선연분그거오은")
 
@@ -157,17 +157,16 @@ COMMON_HANZI = frozenset(
     "还这进远连述追退送适选逐通速造遇道遗那邦部都鄂配酒采里重量金钟钱铁银销错镇长门问间闻队防阳阵阶阿附际"
     "陆陈降限院除险陵随难雄集雨雷需露青静非靠面革音顶项顺须顾顿预领题额风飞食饭馆首香马验骨高鱼鲜黄黑齐龙"
 )
-#: Below this share of common characters, a short text read as Chinese is taken for Korean.
-#: Two words of Chinese (20,000 made of corpus text, in GBK with a space) read as Korean 2
-#: more times than before with it, a half made it 19; 40 short Korean headings and menu
-#: items read right 31 times instead of 27 (34 with a half).
+#: Below this share of common characters, a short text read as Chinese is taken for Korean:
+#: more short Korean lines read right, next to no short Chinese ones read as Korean
+#: (docs/decisions/2026-11-25-decoding-undeclared-pages.md).
 _COMMON_HANZI_SHARE = 0.25
 #: Share of common characters (see :data:`COMMON_HANZI`) that makes bytes declared Latin-1
-#: or Windows-1252 Chinese (:func:`_chinese_under_a_western_label`): on the 367 Chinese
-#: pages of daniel_zh and cwced_zh it is 0.45 at the least (traditional characters are
-#: rarer in the list), and 0.79 at the median.
+#: or Windows-1252 Chinese (:func:`_chinese_under_a_western_label`): below the share of every
+#: Chinese corpus page, traditional ones included, whose characters are rarer in the list
+#: (docs/decisions/2026-11-27-decoding-big5-latin1-label.md).
 _WESTERN_LABEL_HANZI_SHARE = 0.4
-#: Japanese prose is about half kana; Chinese decoded as Shift-JIS has next to none.
+#: Japanese prose is rich in kana; Chinese decoded as Shift-JIS has next to none.
 _KANA_SHARE = 0.2
 #: Single-byte encodings no browser decodes (absent from the WHATWG Encoding standard):
 #: DOS code pages but IBM866, HP Roman-8, and the Mac encodings. A statistical guess
@@ -200,8 +199,8 @@ _ALPHABETS = {
 }
 #: Code pages :func:`_by_alphabets` may choose, in the order that breaks a tie.
 _ALPHABET_CHOICES = ("cp1252", "cp1250")
-#: 16 KB from a page's first byte past ASCII hold letters enough to tell its code page
-#: (a few milliseconds).
+#: 16 KB from a page's first byte past ASCII hold letters enough to tell its code page:
+#: the rest of a long page need not be read.
 _HIGH_BYTE_RE = re.compile(b"[\x80-\xff]")
 _ALPHABET_BYTES = 16 * 1024
 #: A word: a run of two letters or more, any script.
@@ -368,10 +367,10 @@ def utf16_without_bom(data: bytes) -> str | None:
 
     The ASCII of markup puts a NUL byte in every other position: on the odd side for
     little-endian, the even side for big-endian, while the other side has (almost) none.
-    A page mostly of Chinese text has NULs in a tenth of the pairs only, and some on the
-    other side (U+4E00 is ``00 4E``): a tenth is enough, with at most a twentieth, and a
+    A page mostly of Chinese text has NULs in far fewer pairs, and some on the other side
+    (U+4E00 is ``00 4E``): NULs in 10% of the pairs are enough, with at most 5%, and a
     quarter as many, on the other side, when the bytes are not UTF-8 (a UTF-8 page holding
-    a fragment of UTF-16 is UTF-8); with fewer than three in ten, they never are.
+    a fragment of UTF-16 is UTF-8); with fewer than 30%, they never are.
     """
     head = data[:_SNIFF_BYTES]
     head = head[: len(head) - len(head) % 2]
@@ -457,9 +456,8 @@ def _latin_pairs(data: bytes, text: str) -> bool:
     """Whether ``data`` is Western text in Windows-1252 that GB18030 reads as ``text``: an
     accented letter and the letter after it make one character (``B\xfcrger``: 'B黵ger'),
     so its two-byte characters often end in an ASCII byte, and touch Latin letters. Chinese
-    text seldom has the first (at most 22% of the characters on the corpora's Chinese
-    pages, though a short traditional line can pass 40%), and most of its characters have
-    no Latin letter beside them."""
+    text seldom has the first (though a short traditional line can), and most of its
+    characters have no Latin letter beside them."""
     characters = _GB_CHARACTER_RE.findall(data[:_SNIFF_BYTES * 8])
     ascii_ended = sum(1 for character in characters if len(character) == 2 and character[1] < 0x80)
     if ascii_ended <= _LATIN_PAIR_SHARE * len(characters):

@@ -86,7 +86,7 @@ def _read_file(path: Path) -> bytes:
         raise InvalidPageError(f"not a file: {path} is a folder")
     try:
         with open(path, "rb") as handle:  # reads pipes and devices too, but never past the limit
-            # a regular file is read at its size, not into a buffer of the limit's size (64 MB
+            # a regular file is read at its size, not into a buffer of the limit's size (one
             # allocated and freed per page took longer than the read); pipes and devices say 0
             expected = min(os.fstat(handle.fileno()).st_size, MAX_PAGE_BYTES)
             data = handle.read(expected + 1)

@@ -102,14 +102,13 @@ _CHAR_REF_RE = re.compile(r"&#(?:[xX]([0-9a-fA-F]+)|([0-9]+));?")
 _CHAR_REF_BYTES_RE = re.compile(_CHAR_REF_RE.pattern.encode())
 
 
-#: Pages with more ``<`` than this raise InvalidPageError before parsing: a text node
-#: costs about 1.7 KB at the peak of extraction, and the largest of 2,151 real news pages
-#: has 20,574 (10 MB of real markup: 230,000 to 550,000). A million flat ``<p>`` took
-#: 3.8 GB and 53 s.
+#: Pages with more ``<`` than this raise InvalidPageError before parsing: far more than real
+#: news pages hold, and it bounds the memory and time of a page of flat markup
+#: (docs/decisions/2026-11-23-size-limits.md).
 MAX_TAGS = 1_000_000
 
 
-#: Attributes kept per element; libxml2 needs minutes for 100,000 distinct ones.
+#: Attributes kept per element: libxml2 takes super-quadratic time over many distinct ones.
 MAX_ATTRIBUTES = 1000
 
 
@@ -118,7 +117,7 @@ _LONG_TAG_RE = re.compile(r"(<[a-zA-Z][a-zA-Z0-9:-]*)[^<>]{" + str(2 * MAX_ATTRI
 
 
 #: Finds the same tags (where they start and end) without trying every split of a tag name:
-#: twice as fast over a page without one, ten times with one.
+#: faster over any page, most of all over one with such a tag.
 _ANY_LONG_TAG_RE = re.compile(r"<[a-zA-Z][^<>]{" + str(2 * MAX_ATTRIBUTES) + ",}")
 
 
@@ -268,7 +267,7 @@ def xml_safe(text: str, known_clean: bool = False) -> str:
     if not known_clean and _NOT_XML_RE.search(text) is not None:
         text = _NOT_XML_RE.sub("", _SPACE_CONTROLS_RE.sub(" ", text))
     if _C1_RE.search(text) is not None:
-        text = _C1_RE.sub(_as_windows_1252, _undo_latin1_reads(text))  # (str.translate: 7 ms a page)
+        text = _C1_RE.sub(_as_windows_1252, _undo_latin1_reads(text))  # (faster than str.translate)
     if "&#" in text and any(map(_unsafe_reference, set(_CHAR_REF_RE.findall(text)))):
         text = _CHAR_REF_RE.sub(_safe_reference, text)
     return text
@@ -277,8 +276,7 @@ def xml_safe(text: str, known_clean: bool = False) -> str:
 def _undo_latin1_reads(text: str) -> str:
     """``text`` with each UTF-8 sequence read as Latin-1 that holds a C1 control decoded
     back (:func:`_utf8_read_as_latin1`). Only the few characters around each C1 control are
-    searched (a sequence is 4 characters at most): a search of the whole text took 8 ms a
-    page."""
+    searched (a sequence is 4 characters at most), not the whole text."""
     spans: list[list[int]] = []
     for control in _C1_RE.finditer(text):
         start, end = max(0, control.start() - 3), control.start() + 4
@@ -314,8 +312,8 @@ def _utf8_read_as_latin1(match: re.Match[str]) -> str:
 def _utf8_may_hold_not_xml(data: bytes, text: str) -> bool:
     """Whether ``text``, which is ``data`` decoded as UTF-8, may hold characters no XML tree
     can hold. UTF-8 decoding makes C0 controls and DEL only from those bytes, and no
-    surrogates: numpy looks at the bytes, and two ``in`` tests at the text, in a quarter
-    of the time of the regex over the text (a megabyte at a time: little memory)."""
+    surrogates: numpy looks at the bytes, and two ``in`` tests at the text, faster than the
+    regex over the text (a megabyte at a time: little memory)."""
     for start in range(0, len(data), _CHUNK_BYTES):
         codes = np.frombuffer(data, dtype=np.uint8, count=min(_CHUNK_BYTES, len(data) - start), offset=start)
         controls = (codes < 0x20) & (codes != 0x09) & (codes != 0x0A) & (codes != 0x0D)
@@ -331,10 +329,10 @@ def _utf8_may_hold_long_tags(data: bytes) -> bool:
 
     Each character takes a byte or more, and each ``<`` and ``>`` of the text is a byte of
     its own, so without a ``<`` byte followed by as many bytes free of them there is no
-    such tag (nine pages in ten).
+    such tag (most pages).
     """
-    # (one translation and one search: a third of the time numpy took to find the
-    # delimiters; the mapped copy is the size of the page)
+    # (one translation and one search: faster than numpy at finding the delimiters; the
+    # mapped copy is the size of the page)
     return b"<" + b"a" * _LONG_RUN in data.translate(_TAG_DELIMITERS)
 
 
@@ -367,8 +365,8 @@ def _safe_reference(match: re.Match[str]) -> str:
 def limit_attributes(text: str) -> str:
     """``text`` with every opening tag cut to its first :data:`MAX_ATTRIBUTES` attributes.
 
-    Only tags of ``2 * MAX_ATTRIBUTES`` characters or more can hold that many (a tenth of
-    real pages have a few, with inline data): they are found with a pattern that cannot
+    Only tags of ``2 * MAX_ATTRIBUTES`` characters or more can hold that many (some real
+    pages have a few, with inline data): they are found with a pattern that cannot
     backtrack into the tag name, and each is then read where it starts.
     """
     pieces: list[str] = []

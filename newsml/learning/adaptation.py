@@ -14,10 +14,10 @@ refined by its votes from the least specific key to the most, mixed votes skippe
 node with no key seen keeps the base model's decision.
 
 Earlier forms of the votes (the nearest container deciding alone, long texts as keys,
-then the most specific key seen deciding alone) are told in :mod:`newsml.learning.site_votes`
-with the train-site figures that replaced them. A model adapted before the backoff loads
-and scores with it: it has no votes given the base's decision, so its plain votes back
-off alone.
+then the most specific key seen deciding alone) are told in :mod:`newsml.learning.site_votes`,
+and the train-site figures that replaced them in docs/decisions/. A model adapted before
+the backoff loads and scores with it: it has no votes given the base's decision, so its
+plain votes back off alone.
 
 ``prior`` (how much the base weighs against one labeled page) is chosen by leaving one
 labeled page out: each page is scored by the votes of the others, for each candidate
@@ -25,18 +25,17 @@ prior and for the base alone; among the priors that beat the base, the largest w
 :data:`TOLERANCE` of the best wins (the one closest to the base), and when none beats
 the base alone, the model scores as the base does. With one page nothing can be left out,
 so nothing can show that its votes help: the model then scores as the base does (its votes
-are counted all the same). A fixed prior for one page (4, tried first) lowered the F1 of
-the other pages on four of the five daniel_en train sites with 7 to 12 pages; with the
-backoff, a prior of 16 for one page gained +0.009 on average over the 24 train sites with
-held-out bases but lost 0.007 on one of them, and lowered five of them with the shipped
-base (by up to 0.006), so one page still scores as the base.
+are counted all the same). A fixed prior for one page lowered the F1 of the other pages
+on most sites tried, and a larger one, with the backoff, still lost on some: one page
+still scores as the base (docs/decisions/2026-11-23-site-adaptation.md,
+docs/decisions/2026-11-24-adaptation-backoff.md).
 Every choice is made on the user's pages only. (These constants were chosen on the sites
 of the shared corpora's *train* splits, ``scripts/site_curves.py --split train``; the
 test-split sites report them.)
 
 The base is kept by reference (its name, reloaded with
 :func:`newsml.learning.persistence.get_method`), not copied into the adapted model: the file
-holds the votes alone (a few kilobytes), loads however the shipped model is stored, and
+holds the votes alone (a small file), loads however the shipped model is stored, and
 records what the base scored on a fixed probe page, so a base that changed since the
 adaptation is noticed (a warning) instead of silently mixing votes learned against
 another model. A base given as a fitted method instance (a parameter) or a model file

@@ -123,7 +123,7 @@ def restricted_load(path: str | Path) -> Any:
 def save_model(method: NodeMethod, path: str | Path, overwrite: bool = False, **metadata: Any) -> Path:
     """Write ``method`` and its metadata to ``path`` (atomically: a crash leaves no half file).
 
-    An existing file is replaced only with ``overwrite=True``: a model that took an hour to
+    An existing file is replaced only with ``overwrite=True``: a model that took long to
     train is not lost to a reused name (OutputError otherwise).
     """
     import joblib

@@ -34,27 +34,13 @@ decision.
 Before, the nearest container seen replaced the mean over all the node's containers seen
 (the mean mixed page-wide wrappers into the vote of the box the node sits in), and long
 texts became keys by a digest (news.sina.com.hk's notice under every article, longer than
-40 tokens): at 5 pages, adapted minus base over the train sites went from +0.011 to +0.018
-(shipped base) and from +0.031 to +0.042 (held-out bases trained then).
+:data:`TEXT_KEY_TOKENS` tokens).
 
-How the backoff was chosen, on the sites of the corpora's *train* splits only (24 sites with
-7+ pages; the draws of ``scripts/site_curves.py``, 10 per site; mean over sites of
-adapted minus base on the site's other pages, at k = 3 and k = 5 labeled pages; "held-out"
-is with the two bases trained without the evaluated sites, ``--heldout-bases``, "shipped"
-with the shipped model, which learned from those pages). The votes before (the most
-specific key seen alone decided): held-out +0.014 / +0.033, shipped -0.001 / +0.014.
-Backing off: +0.016 / +0.037, shipped +0.003 / +0.015. With the votes given the base's
-decision: +0.024 / +0.036, shipped +0.008 / +0.015. Skipping mixed votes (0.1): +0.024 /
-+0.036, shipped +0.011 / +0.016, and the sites below their base at k = 5 from 3 (down to
--0.022) to 2 (-0.001 each). 0.05 to 0.2 gave the same within 0.002. Tried and not kept:
-the containers' votes all in the chain, not the nearest only (+0.021 / +0.035); the
-conditioned votes after all the plain ones (+0.023 / +0.033); the text's vote given the
-decision too (the same as without); a vote weighted by its purity instead of skipping
-mixed ones; keys for the text's length and links within a path, for the class/id path of
-three containers, for the nearest text repeated on the site's pages before the node (no
-gain on the shipped base, the last one -0.015 on blogs.wsj.com); a logistic regression
-over the base's score and each family's vote, fitted on the labeled pages (shipped:
-+0.003 at k = 5, well below the votes).
+The backoff, the votes given the base's decision and the skipping of mixed votes were
+chosen on the sites of the corpora's *train* splits only (``scripts/site_curves.py``, with
+bases trained without the evaluated sites and with the shipped model); the figures, and
+the forms tried and not kept, are in docs/decisions/2026-11-23-site-adaptation.md and
+docs/decisions/2026-11-24-adaptation-backoff.md.
 """
 
 from __future__ import annotations

@@ -4,7 +4,7 @@ A labeled page is skipped, with a :class:`~newsml.errors.TrainingWarning` naming
 saying why, when it is not a page, when its gold text is empty, or when fewer than
 :data:`MIN_GOLD_COVERAGE` of its gold's tokens occur in the page (a gold from another
 page, or from another version of it): aligned to nothing, it would teach that the page
-is all boilerplate (one such page took a cross-validated F1 from 0.96 to 0.85).
+is all boilerplate, and one such page can lower a whole cross-validation.
 """
 
 from __future__ import annotations
@@ -39,9 +39,8 @@ log = logging.getLogger(__name__)
 #: Below this share of its gold's tokens occurring in the page, a page is not trained on.
 MIN_GOLD_COVERAGE = 0.5
 #: Threads of each math library (OpenMP of the boosted trees, BLAS) while training: its
-#: matrices are small, and on a busy machine more threads spin and wait. On a shared 2-core
-#: machine `newsml train labeled/` took 118-192 s with the libraries' default threads and
-#: 6.5 s with one.
+#: matrices are small, and on a busy machine more threads spin and wait
+#: (docs/decisions/2026-11-23-many-pages.md).
 TRAINING_THREADS = 1
 
 
@@ -150,8 +149,8 @@ def cross_validated_fit(make: Callable[[], NodeMethod], pages: Sequence[Page], l
                         ) -> tuple[list[Score], tuple[NodeMethod, dict[str, Any]] | NewsmlError]:
     """:func:`cross_validated_scores`, and :func:`fit_method` on all the pages, fitted beside
     the folds: with ``jobs`` processes, the final fit is one more task of the same pool
-    (started first, being the longest), instead of a run on one core after them. On 2
-    cores 5 folds then the fit take 3 + 1.25 fold times; side by side, about 3.25.
+    (started first, being the longest), instead of a run on one core after them: on few
+    cores, the whole takes less time side by side.
 
     The fit, made the same way, is the same model either way. Its NewsmlError is returned,
     not raised, so that the caller can say which part failed.

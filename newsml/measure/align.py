@@ -9,8 +9,8 @@ words occur somewhere in the article.
 The alignment is patience-style: runs of ``ANCHOR`` tokens that occur exactly once in
 the page and once in the gold are chained by a longest increasing subsequence, and
 ``difflib.SequenceMatcher`` aligns only the short stretches between anchors. Plain
-difflib on a whole long page is quadratic in practice (10 s on a page with 47,000
-gold tokens); its ``autojunk`` shortcut is fast but drops real matches on short golds.
+difflib on a whole long page is quadratic in practice; its ``autojunk`` shortcut is fast
+but drops real matches on short golds.
 """
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""Token-level precision, recall and F1 of extracted against gold text (DESIGN.md)."""
+"""Token-level precision, recall and F1 of extracted against gold text (docs/design.md, Scoring)."""
 
 from __future__ import annotations
 

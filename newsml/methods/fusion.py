@@ -44,11 +44,10 @@ from ..rules.islands import without_islands
 from ..rules.marked_body import with_marked_body
 from .base import NodeMethod, check_fitted, method_class, methods
 
-#: The combiner's evidence. ECON (a member until 2026-11-29) is left out: out of fold on the
-#: 1,463 training pages (5 folds by site, scripts/cv_compare.py) the default without it scores
-#: 0.94240 against 0.94109 (+0.0013, 95% interval -0.0014 to +0.0042: a tie), in a tenth less
-#: time a page and a third less on a 12 MB page of real markup; without naive Bayes as well
-#: (+0.0027) it fell below daniel_en's quality floor on unseen sites, so naive Bayes stays.
+#: The combiner's evidence. ECON, once a member, is left out: without it the default ties in
+#: accuracy out of fold and takes less time a page; without naive Bayes as well it fell below
+#: a quality floor on unseen sites, so naive Bayes stays
+#: (docs/decisions/2026-11-29-default-without-econ.md).
 DEFAULT_EVIDENCE = ("nb", "cluster", "variance", "href", "shape", "semantics")
 #: What the trees read besides: learned markup tokens, container density and statistics,
 #: sibling repetition, position relative to the headline, prose cues (site-grouped CV).
@@ -56,17 +55,16 @@ DEFAULT_TREE_EVIDENCE = ("markup", "density", "ancestors", "repetition", "positi
 #: Candidates of the smoothing width and of the cut when they are "auto".
 SIGMAS = (0.0, 0.5, 1.0)
 #: Otsu's cut alone, or with the nodes scoring 0.7 (0.8, 0.9) or more kept whatever the
-#: page's threshold. Measured on the out-of-fold scores of the training pages (5 folds by
-#: site) before it was a candidate: macro F1 0.94028 with Otsu alone, 0.94053 with 0.7 (12
-#: pages better, none worse), 0.94050 with 0.8, 0.94045 with 0.9.
+#: page's threshold: each floor did better than Otsu alone on the out-of-fold scores of the
+#: training pages before it was a candidate (docs/decisions/2026-11-24-otsu-cut-floor.md).
 CUTS = (OtsuCut(), OtsuCut(keep_above=0.7), OtsuCut(keep_above=0.8), OtsuCut(keep_above=0.9), FixedCut(0.5))
 #: The second stage's trees, kept as :class:`~newsml.estimators.trees.FrozenTrees`, not as
-#: scikit-learn's object. 100 trees: out of fold on the training pages (5 folds by site) the
-#: first 100 of 150 score as well (macro F1 0.9409 against 0.9403; 80 trees 0.9390), at two
-#: thirds of the cost. All 100 are grown on every row: scikit-learn's early stopping (on by
-#: default past 10,000 rows) never stopped them, yet held out a random tenth of the rows,
-#: which a change of a few rows drew anew, so that retraining on nearly the same pages gave
-#: other trees (cross-validated F1 0.9394 without it, 0.9381 with it).
+#: scikit-learn's object. 100 trees: out of fold on the training pages the first 100 of 150
+#: score as well, at two thirds of the cost (docs/decisions/2026-11-24-one-hundred-trees.md).
+#: All 100 are grown on every row: scikit-learn's early stopping (on by default past 10,000
+#: rows) never stopped them, yet held out a random part of the rows, which a change of a few
+#: rows drew anew, so that retraining on nearly the same pages gave other trees
+#: (docs/decisions/2026-11-27-trees-on-every-row.md).
 BOOSTER_PARAMS = {"max_iter": 100, "learning_rate": 0.1, "max_leaf_nodes": 63, "early_stopping": False}
 #: Pages of this many nodes or more are scored from the trees' table rows instead of a
 #: matrix of their evidence (:meth:`Fusion._probability_by_table_rows`): the same scores in
@@ -110,7 +108,8 @@ class Fusion(NodeMethod):
         With ``context``: the context also holds the belief of each node's style mates,
         weighted by tokens: of the other nodes whose block carries the same tag and class
         as the node's block, and of those whose block's parent carries its parent's
-        (:mod:`~newsml.features.context`). Tied with the default out of fold (README).
+        (:mod:`~newsml.features.context`). Tied with the default out of fold
+        (docs/decisions/2026-12-02-style-mates-not-shipped.md).
     comments : "drop" or "keep"
         "drop": after the cut, leave out the nodes inside comment sections
         (:mod:`newsml.rules.comments`), as an article extractor should; "keep": for labels
@@ -223,7 +222,7 @@ class Fusion(NodeMethod):
         caller to fill (no copy of the whole matrix to add the context columns).
 
         Each piece's columns are written into the matrix as they come, so the pieces are
-        never all held besides it (on a 10 MB page, both would take 35 MB).
+        never all held besides it (on a large page, that would double the memory).
         """
         matrix = np.empty((len(page.nodes), self._width(self._names()) + spare))
         for start, columns in self._evidence_pieces(page, members):
@@ -355,9 +354,8 @@ class Fusion(NodeMethod):
         """The trees' probabilities of a large page, the same as from its evidence matrix,
         but with each piece of evidence kept only as the trees' table rows
         (:meth:`~newsml.estimators.trees.FrozenTrees.write_table_rows`): a byte per node and
-        feature, not eight. On a 10 MB page of real markup the matrix took 42 MB, a sixth of the
-        peak memory; these rows take 5 MB, and the combiner's floats 12 MB until its belief is
-        found, before the second stage's evidence."""
+        feature, not eight, and the combiner's floats only until its belief is found, before
+        the second stage's evidence (docs/decisions/2026-12-01-large-pages-table-rows.md)."""
         width = self._width(self.evidence)
         expected = self._width(self._names()) + len(context_names(self.mates))
         if expected != booster.n_features:    # (every column must be written: none is checked after)

@@ -38,15 +38,14 @@ if TYPE_CHECKING:
 
 
 #: How the token weights are fitted. Newton's method to a tight tolerance reaches the
-#: optimum, whatever the machine: L-BFGS (scikit-learn's default, used until 2026-12-02)
-#: stopped at its tolerance 0.08 away from where it stopped with other kernels of the same
-#: BLAS (OpenBLAS's Sandybridge kernels against its Haswell ones), and 3.0 from the optimum,
-#: on the 1,463 train pages, so the same pages gave another model on another machine. This
-#: takes 10 Newton steps in 11 to 19 s on them; its weights agree to 1e-14 with both kernels.
+#: optimum, whatever the machine: L-BFGS (scikit-learn's default, used before) stopped at its
+#: tolerance far from the optimum, and elsewhere with other kernels of the same BLAS, so the
+#: same pages gave another model on another machine
+#: (docs/decisions/2026-12-02-fits-to-optimum.md).
 NEWTON = {"solver": "newton-cholesky", "tol": 1e-8, "max_iter": 100}
 #: Newton's method holds a square matrix of the tokens (8 bytes each); past this many
-#: tokens (200 MB) L-BFGS is run instead, to a tolerance 100 times tighter than its default
-#: (on the train pages it stops 0.014 and 0.015 from the optimum with the two kernels).
+#: tokens (200 MB) L-BFGS is run instead, to a tolerance 100 times tighter than its default,
+#: which stops it near the optimum with either kernel.
 NEWTON_TOKENS = 5_000
 LBFGS = {"solver": "lbfgs", "tol": 1e-6, "max_iter": 5_000}
 
@@ -220,7 +219,7 @@ class MarkupTokens(NodeMethod):
         # a token seen at several levels counts once: distinct pairs, by kind, ids ascending
         width = max(len(self.vocabulary_), 1)
         pairs = np.sort(rows * width + flat[at].astype(np.int64))
-        if len(pairs):      # (np.unique, without its hash table: a quarter of the time)
+        if len(pairs):      # (np.unique, without its hash table: faster)
             pairs = pairs[np.concatenate(([True], pairs[1:] != pairs[:-1]))]
         return nodes, pairs // width, pairs % width
 
@@ -328,7 +327,7 @@ def _distinct_columns(seen: np.ndarray, base: int) -> tuple[np.ndarray, np.ndarr
     """The distinct columns of ``seen`` (values from -1 to ``base - 2``): for each column, the
     index of its distinct column; and the distinct columns themselves, side by side. The
     columns are read as numbers in base ``base`` when those stay below 2**62 (a sort of
-    integers, several times faster than a sort of columns)."""
+    integers, faster than a sort of columns)."""
     levels = seen.shape[0]
     if levels * np.log2(base) < 62:
         code = seen[0] + 1

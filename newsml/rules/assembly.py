@@ -29,7 +29,7 @@ class OtsuCut:
 
     With ``keep_above``, nodes scoring at least that stay whatever the threshold: Otsu
     always splits a page's scores in two, so on a page whose nodes are all confidently
-    article (two paragraphs scored 0.96 and 0.98) it drops some of them. None (the
+    article (two paragraphs both scored near 1) it drops some of them. None (the
     papers' cut) keeps only what lies above the threshold.
     """
 

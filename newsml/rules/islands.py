@@ -11,16 +11,12 @@ nodes scores :data:`CONFIDENT` or more; otherwise the run of the most score-weig
 tokens, and the headline's run too. Any other run is left out, unless one of its nodes
 scores :data:`CONFIDENT` or more: an article split by a large box keeps its second half.
 
-Measured on the train pages, scored out of fold (each page by the default's trees fitted
-on the other folds, 5 folds by site): macro F1 0.93859 -> 0.94109 (+0.0025, 95% interval
-+0.0009 to +0.0044), 38 pages better, 23 worse. Better: twenty teasers of further
-articles below a short story (dragnet T83, 0.20 -> 0.96; T144, 0.72 -> 0.98), a blog's
-promotion of its company below a post (dragnet R627, 0.56 -> 0.99), a portal's copyright
-notice (daniel_zh news.cbbn.net, 0.68 -> 1.00). Worse: golds that keep what follows the
-story, such as a slideshow of further stories (dragnet 143, 0.91 -> 0.59). The gap (60,
-80, 120 tokens) and the score (0.8, 0.9) were chosen there, with the weightiest run
-always the article: all six pairs gained, +0.0008 to +0.0019. Taking the headline's run
-alone when it is sure of itself then changed 3 pages, all for the better (T83 among them).
+On the train pages, scored out of fold (each page by the default's trees fitted on the
+other folds, 5 folds by site), it makes more pages better than worse: teasers of
+further articles below a short story, a blog's promotion of its company below a post, a
+portal's copyright notice go; the pages made worse have golds that keep what follows the
+story, such as a slideshow of further stories. The gap and the score were chosen there
+(docs/decisions/2026-11-28-islands.md).
 """
 
 from __future__ import annotations

@@ -13,11 +13,10 @@ It reads what is kept after the comment and furniture rules (a page whose cut ke
 comments has no prose left once they go), and what it adds passes those rules again (a
 comment section inside ``<article>`` stays out), but not :mod:`newsml.rules.islands`, which
 weighs runs by their scores: the body it adds is what the trees scored low. Written after
-a page of the scrapinghub test split; measured on the train pages, scored out of fold
-(each page by the default's trees fitted on the other folds, 5 folds by site): it acts on
-2 of 1,463 pages, both made better (token F1 0.31 to 1.00 and 0.22 to 0.91), macro F1
-+0.0009. With 5 tokens it also acted on a page it made worse (a post whose kept text ends
-without a period); with 20, only on the first.
+a page of the scrapinghub test split; on the train pages, scored out of fold
+(each page by the default's trees fitted on the other folds, 5 folds by site), it acts on
+few pages and makes them better; a lower :data:`MIN_PROSE_TOKENS` also made a page worse,
+a higher one missed a page (docs/decisions/2026-11-27-marked-body.md).
 """
 
 from __future__ import annotations
