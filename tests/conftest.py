@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import contextlib
+import functools
 import importlib.util
 import json
 import os
@@ -39,6 +40,32 @@ def load_script(name: str) -> ModuleType:
     finally:
         sys.path.remove(str(path.parent))
     return module
+
+
+@functools.cache
+def warc_script() -> ModuleType:
+    """scripts/_warc.py, the one WARC writer of the scripts and the tests."""
+    return load_script("_warc")
+
+
+def warc_record(*args, **kwargs) -> bytes:
+    """One WARC record (:func:`warc_script`'s ``warc_record``)."""
+    return warc_script().warc_record(*args, **kwargs)
+
+
+def write_warc(*args, **kwargs) -> Path:
+    """A WARC file of records (:func:`warc_script`'s ``write_warc``)."""
+    return warc_script().write_warc(*args, **kwargs)
+
+
+def crawl(path: Path, n: int = 3, compress: bool = True) -> Path:
+    """A WARC file of ``n`` labeled pages, a JSON response and a request record between them."""
+    pages = sorted(LABELED.glob("*.html"))
+    records = [warc_record(f"https://example.com/{i}", pages[i].read_bytes()) for i in range(n)]
+    records.insert(1, warc_record("https://example.com/data.json", b'{"a": 1}', "application/json"))
+    request = warc_record("https://example.com/req", b"GET / HTTP/1.1\r\n\r\n", record_type="request")
+    records.insert(2, request)
+    return write_warc(path, records, compress)
 
 
 def shared_corpus(name: str) -> Path:

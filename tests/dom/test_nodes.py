@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from conftest import LABELED
+
 from newsml.dom.page import load_page
 from newsml.dom.walk import segment_tree
 
@@ -132,11 +134,9 @@ def test_lower_casing_changes_no_token_class_but_that_of_the_dotted_capital_i():
 
 
 def test_the_walk_counts_the_p_of_each_block_as_a_walk_of_the_whole_document_does():
-    from pathlib import Path
-
     import numpy as np
 
-    for path in sorted((Path(__file__).parent.parent / "labeled").glob("*.html"))[:12]:
+    for path in sorted(LABELED.glob("*.html"))[:12]:
         walked = load_page(path.read_bytes()).segmentation
         blocks = np.unique(walked.tree.block)
         assert np.array_equal(walked.paragraphs[blocks], _paragraph_spans(walked.tree)[blocks]), path.name
@@ -168,14 +168,12 @@ def test_the_walks_block_tree_is_the_one_climbed_from_the_nodes_blocks():
     # the walk builds the tree from the elements it has opened; block_tree climbs with
     # getparent(): the same elements in the same order, parents, depths and blocks, for a
     # walk from the root and from an inner element (whose tree goes on above it)
-    from pathlib import Path
-
     import numpy as np
 
     from newsml.dom.nodes import block_tree
     from newsml.input.parsed import parse
 
-    for path in sorted((Path(__file__).parent.parent / "labeled").glob("*.html"))[:12]:
+    for path in sorted(LABELED.glob("*.html"))[:12]:
         root = parse(path.read_bytes()).root
         inner = [element for element in root.iter("div", "td") if len(element)]
         for start in [root, *inner[len(inner) // 2:][:1]]:

@@ -7,11 +7,10 @@ there the Python walk is the only one, and every other test runs on it.
 from __future__ import annotations
 
 import importlib
-from pathlib import Path
 
 import numpy as np
 import pytest
-from conftest import compiled_or_skip, in_python, shared_corpus
+from conftest import LABELED, compiled_or_skip, in_python, shared_corpus
 from lxml import etree
 
 from newsml.core import speedups
@@ -20,8 +19,6 @@ from newsml.dom.nodes import Segmentation
 from newsml.dom.page import load_page
 from newsml.dom.walk import walk_in_python
 from newsml.input.parsed import parse
-
-REPO = Path(__file__).resolve().parent.parent
 
 
 @pytest.fixture(scope="module")
@@ -97,7 +94,7 @@ def test_the_compiled_walk_from_an_inner_element(compiled):
 
 
 def test_the_compiled_walk_on_the_labeled_pages(compiled):
-    for path in sorted((REPO / "labeled").glob("*.html")):
+    for path in sorted(LABELED.glob("*.html")):
         root = load_page(path.read_bytes()).parsed.root
         assert_same(compiled(root), walk_in_python(root))
 
@@ -124,7 +121,7 @@ def test_sibling_signatures_counted_in_c_are_those_counted_in_python(module):
     pages = [load_page(markup) for markup in TRICKY[:7]]
     pages.append(load_page("<ul><li class=' a  b'>1</li><li class='a b'>2</li><!-- c --><li>3</li>"
                            "<li class='x&amp;y'>4</li><li class=''>5</li><li class>6</li></ul>"))
-    pages += [load_page(path.read_bytes()) for path in sorted((REPO / "labeled").glob("*.html"))[:8]]
+    pages += [load_page(path.read_bytes()) for path in sorted(LABELED.glob("*.html"))[:8]]
     for page in pages:
         for element in page.parsed.root.iter(etree.Element):
             assert module.children_by_mark(element) == in_python(element)
@@ -160,7 +157,7 @@ def test_attribute_kinds_read_in_c_are_those_read_in_python(compiled):
     pages.append(load_page("<div class='story body' id='main' itemprop='articleBody'><p class>one</p>"
                            "<p class='x&amp;y' id=''>two</p><p ID='Up' CLASS='Case'>three</p>"
                            "<p class='日本 語'>four</p><svg><text class='a'>five</text></svg></div>"))
-    pages += [load_page(path.read_bytes()) for path in sorted((REPO / "labeled").glob("*.html"))[:8]]
+    pages += [load_page(path.read_bytes()) for path in sorted(LABELED.glob("*.html"))[:8]]
     in_c = [attribute_kinds(page.block_tree) for page in pages]
     for page, found in zip(pages, in_c):
         expected = kinds_in_python(page.block_tree)
@@ -173,7 +170,7 @@ def test_sibling_repetition_counted_in_c_is_that_counted_in_python(compiled):
     from newsml.features import repetition
 
     pages = [load_page(markup) for markup in TRICKY[:8]]
-    pages += [load_page(path.read_bytes()) for path in sorted((REPO / "labeled").glob("*.html"))[:10]]
+    pages += [load_page(path.read_bytes()) for path in sorted(LABELED.glob("*.html"))[:10]]
     in_c = [repetition.RepetitionFeatures().page_features(page) for page in pages]
     for page, found in zip(pages, in_c):
         expected = in_python(lambda page=page: repetition.RepetitionFeatures().page_features(page))

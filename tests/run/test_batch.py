@@ -11,8 +11,7 @@ import sys
 import time
 
 import pytest
-from conftest import LABELED, REPO
-from test_sources import crawl
+from conftest import LABELED, REPO, crawl
 from typer.testing import CliRunner
 
 import newsml.run.batch as batch
@@ -482,7 +481,7 @@ def test_resume_keys_are_normalized_paths(tmp_path, monkeypatch):
 
 
 def test_a_warc_file_without_pages_is_not_passed_over_in_silence(tmp_path):
-    from test_sources import warc_record, write_warc
+    from conftest import warc_record, write_warc
 
     info = warc_record("https://example.com/", b"x", record_type="warcinfo")
     path = write_warc(tmp_path / "x.warc", [info])

@@ -6,12 +6,11 @@ from __future__ import annotations
 import json
 import subprocess
 import sys
-from pathlib import Path
 
 import pytest
-from conftest import load_script
+from conftest import REPO, load_script
 
-SCRIPT = Path(__file__).resolve().parent.parent / "scripts" / "benchmark.py"
+SCRIPT = REPO / "scripts" / "benchmark.py"
 ARTICLE = ("The council approved the new budget on Tuesday after a long debate about schools. "
            "Members said the plan would add teachers and repair three old buildings in the city. ") * 4
 COMMENT = "Totally agree with this decision, finally some sense from the council members here."

@@ -5,31 +5,12 @@ from __future__ import annotations
 import io
 
 import pytest
-from conftest import LABELED, load_script
+from conftest import LABELED, crawl, warc_record, write_warc
 
 from newsml.errors import InvalidPageError
 from newsml.input.sources import Source, expand_inputs, is_warc, iter_pages, read_list, warc_pages
 
 PAGES = sorted(LABELED.glob("*.html"))
-
-
-def _load_warc_helper():
-    """scripts/_warc.py, the one WARC writer of the scripts and the tests."""
-    return load_script("_warc")
-
-
-_warc = _load_warc_helper()
-warc_record = _warc.warc_record
-write_warc = _warc.write_warc
-
-
-def crawl(path, n: int = 3, compress: bool = True):
-    """A WARC file of ``n`` labeled pages, a JSON response and a request record between them."""
-    records = [warc_record(f"https://example.com/{i}", PAGES[i].read_bytes()) for i in range(n)]
-    records.insert(1, warc_record("https://example.com/data.json", b'{"a": 1}', "application/json"))
-    request = warc_record("https://example.com/req", b"GET / HTTP/1.1\r\n\r\n", record_type="request")
-    records.insert(2, request)
-    return write_warc(path, records, compress)
 
 
 def test_source_key_and_identity():

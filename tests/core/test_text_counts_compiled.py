@@ -3,8 +3,6 @@ sentences, are those of the numpy lookups and of the one-text reference, text by
 
 from __future__ import annotations
 
-from pathlib import Path
-
 import numpy as np
 import pytest
 from conftest import compiled_or_skip, in_python, labeled_and_corpus_pages
@@ -12,8 +10,6 @@ from conftest import compiled_or_skip, in_python, labeled_and_corpus_pages
 from newsml.core import speedups, text
 from newsml.dom.page import load_page
 from newsml.features import prose
-
-REPO = Path(__file__).resolve().parent.parent
 
 
 @pytest.fixture(scope="module")
