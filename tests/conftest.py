@@ -104,6 +104,12 @@ def python_twins(monkeypatch) -> None:
     monkeypatch.setattr(speedups, "_python_only", True)
 
 
+def control_characters(text: str) -> list[str]:
+    """The characters of ``text`` that no extracted text may hold: C0 controls other than line
+    feed and tab, DEL, U+FFFE and U+FFFF."""
+    return [ch for ch in text if ord(ch) < 32 and ch not in "\n\t" or ch in "\x7f\ufffe\uffff"]
+
+
 def labeled_and_corpus_pages(*corpora: str, each: int) -> list[Path]:
     """The labeled pages, and the first ``each`` pages of each shared corpus present."""
     paths = sorted(LABELED.glob("*.html"))

@@ -93,4 +93,3 @@ def test_the_prose_counts_fall_back_to_numpy_when_told(monkeypatch, compiled):
     lengths = np.array([len(text) for text in TEXTS])
     np.testing.assert_array_equal(prose.counts_in_python(TEXTS, lengths), expected)
     np.testing.assert_array_equal(in_python(lambda: prose.page_counts(TEXTS)), expected)
-

@@ -30,4 +30,3 @@ def test_the_family_is_found_by_name_and_serves_as_fusion_evidence():
     assert fusion.feature_names() == ["econ", "container_density", "container_links"]
     empty = load_page("<html><body></body><p> </p></html>")
     assert TextDensityFeatures().page_features(empty).shape == (0, 2)
-

@@ -1,4 +1,5 @@
-"""The feature families of the default's second stage: exact values on hand-made pages."""
+"""newsml/features/prose.py: a node's prose cues (stop words, capitals, sentence ends, CJK marks,
+digits), counted a page at a time and in pieces as they are one text at a time."""
 
 from __future__ import annotations
 
@@ -7,97 +8,7 @@ import pytest
 from conftest import python_twins
 
 from newsml.dom.page import load_page
-from newsml.features.ancestors import AncestorFeatures
-from newsml.features.position import PositionFeatures, title_node
 from newsml.features.prose import ProseFeatures
-from newsml.features.repetition import RepetitionFeatures
-from newsml.features.style import StyleMateFeatures
-
-COMMENTS = load_page("""<html><head><title>Bridge opens</title></head><body>
-<h1>Bridge opens</h1>
-<div class="story"><p>The new bridge opened on Monday, the council said.</p>
-<p>Traffic flowed at once.</p></div>
-<ol class="comments">
-<li class="comment"><p>Great news!</p></li><li class="comment"><p>About time.</p></li>
-<li class="comment"><p>Finally</p></li>
-</ol></body></html>""")
-
-
-def test_ancestor_statistics_of_the_story_and_the_comment_list():
-    X = AncestorFeatures().page_features(COMMENTS)
-    names = list(AncestorFeatures.feature_names)
-    texts = [node.text for node in COMMENTS.nodes]
-    assert texts[:3] == ["Bridge opens", "The new bridge opened on Monday, the council said.",
-                         "Traffic flowed at once."]
-    total = COMMENTS.token_counts.sum()
-    story = X[1]
-    # the story's <div> holds 9 + 4 tokens in 2 nodes and 2 branches, no links
-    assert story[names.index("up1_share")] == pytest.approx(13 / total)
-    assert story[names.index("up1_links")] == 0
-    assert story[names.index("up1_nodes")] == pytest.approx(2 / 12)
-    assert story[names.index("up1_branches")] == pytest.approx(2 / 7)
-    # a comment's <li>: its parent is the <li> itself one level up, then the list of 3 comments
-    comment = X[3]
-    assert comment[names.index("up2_nodes")] == pytest.approx(3 / 13)
-    assert comment[names.index("up2_branches")] == pytest.approx(3 / 8)
-
-
-def test_repetition_marks_the_repeated_comment_items():
-    X = RepetitionFeatures(many=20).page_features(COMMENTS)
-    scale = np.log1p(20)
-    # story paragraphs: two <p> siblings; their <div> is alone of its kind
-    np.testing.assert_allclose(X[1], [np.log1p(1) / scale, 0, 0])
-    # each comment's <p> is alone in its <li>, which has two more of its kind
-    np.testing.assert_allclose(X[3], [0, np.log1p(2) / scale, 0])
-
-
-def test_style_mates_of_an_article_split_by_a_box_of_links():
-    page = load_page("""<html><body>
-<ul class="nav"><li><a href="/">Home</a></li><li><a href="/news">News</a></li></ul>
-<div class="story"><p class="body">The new bridge opened on Monday, the council said.</p>
-<div class="box"><a href="/more">More bridges</a></div>
-<ul><li><p class="body">Its span</p></li><li><p class="body">Its cost</p></li></ul></div>
-</body></html>""")
-    X = StyleMateFeatures().page_features(page)
-    names = list(StyleMateFeatures.feature_names)
-    texts = [node.text for node in page.nodes]
-    assert texts == ["Home", "News", "The new bridge opened on Monday, the council said.",
-                     "More bridges", "Its span", "Its cost"]
-    tokens = page.token_counts
-    total = tokens.sum()
-    chars, links = page.char_counts
-    assert links[2] == 0 and links[3] == chars[3]
-    # a list item of the article: its <p class="body"> mates are the paragraph and the other item
-    item = X[4]
-    assert item[names.index("mates0_share")] == pytest.approx((tokens[2] + tokens[5]) / total)
-    assert item[names.index("mates0_links")] == 0
-    assert item[names.index("mates0_count")] == pytest.approx(2 / 12)
-    # a menu entry: its block is its <li>, shared with the other entry only, all links
-    entry = X[0]
-    assert entry[names.index("mates0_share")] == pytest.approx(tokens[1] / total)
-    assert entry[names.index("mates0_links")] == 1
-    assert entry[names.index("mates0_count")] == pytest.approx(1 / 11)
-    # the box of links is alone of its mark, with its own links; one level up, it shares
-    # the story <div> with the paragraph
-    box = X[3]
-    assert box[names.index("mates0_share")] == 0 and box[names.index("mates0_count")] == 0
-    assert box[names.index("mates0_links")] == 1
-    assert box[names.index("mates1_share")] == pytest.approx(tokens[2] / total)
-    assert box[names.index("mates1_links")] == pytest.approx((links[2] + links[3]) / (chars[2] + chars[3]))
-    empty = StyleMateFeatures().page_features(load_page("<html><body></body></html>"))
-    assert empty.shape == (0, len(names))
-
-
-def test_position_relative_to_the_headline():
-    assert title_node(COMMENTS) == 0
-    X = PositionFeatures().page_features(COMMENTS)
-    np.testing.assert_allclose(X[:, 1], [0, 1, 1, 1, 1, 1])           # after the headline
-    np.testing.assert_allclose(X[:, 3], [1, 0, 0, 0, 0, 0])           # the headline itself
-    np.testing.assert_allclose(X[:3, 2], [0, 1 / 11, 2 / 12])
-    tokens = COMMENTS.token_counts
-    assert X[2, 0] == pytest.approx(tokens[:2].sum() / tokens.sum())
-    untitled = PositionFeatures().page_features(load_page("<p>one</p><p>two</p>"))
-    np.testing.assert_allclose(untitled[:, 1:], [[0.5, 1, 0], [0.5, 1, 0]])
 
 
 def test_prose_cues_of_a_long_text_piece_by_piece_are_the_same(monkeypatch):

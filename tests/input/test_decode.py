@@ -1,12 +1,14 @@
-"""Decoding: BOM, UTF-8 first, declared charsets widened, wrong declarations detected."""
+"""newsml/input/decode.py: BOM, UTF-8 first, declared charsets widened, wrong declarations detected."""
 
 from __future__ import annotations
 
 import codecs
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
-from newsml import extract
+from newsml import InvalidPageError, extract
 from newsml.dom.page import load_page
 from newsml.input.decode import canonical_encoding, declared_encoding, decode_html
 
@@ -329,3 +331,43 @@ def test_the_common_hanzi_are_the_most_frequent_of_jiebas_dictionary():
             for char in word:
                 counts[char] += int(frequency)
     assert {char for char, _ in counts.most_common(_COMMON_HANZI_COUNT)} == COMMON_HANZI
+
+
+STORY = ("<html><body><div><p>The harbour closed on Monday as the storm reached the coast, "
+         "officials said.</p><p>Ferries will resume on Wednesday, if the wind drops below gale "
+         "force.</p></div><footer>Copyright 2024 Coast News. All rights reserved.</footer></body></html>")
+
+
+def test_shift_jis_without_a_declaration_is_not_read_as_gb18030(default_method):
+    article = extract("<p>カタカナとひらがな</p>".encode("shift_jis"), method=default_method)
+    assert article.text == "カタカナとひらがな" and article.encoding == "cp932"
+
+
+def test_chinese_without_a_declaration_is_still_gb18030(default_method):
+    article = extract("<p>国家统计局今天发布了数据，经济增长稳定。</p>".encode("gbk"), method=default_method)
+    assert article.text == "国家统计局今天发布了数据，经济增长稳定。" and article.encoding == "gb18030"
+
+
+@pytest.mark.parametrize("codec", ["utf-16-le", "utf-16-be"])
+def test_utf16_without_a_bom_is_text_not_binary(codec, default_method):
+    article = extract(STORY.replace("Monday", "Monday (星期一)").encode(codec), method=default_method)
+    assert article.encoding == codec and "Monday (星期一) as the storm" in article.text
+
+
+@pytest.mark.parametrize("codec", ["utf-16-be", "utf-32-le", "utf-32-be"])
+def test_wide_unicode_with_a_bom(codec):
+    bom = {"utf-16-be": b"\xfe\xff", "utf-32-le": b"\xff\xfe\x00\x00", "utf-32-be": b"\x00\x00\xfe\xff"}
+    doc = load_page(bom[codec] + "<p>Wide, text.</p>".encode(codec))
+    assert doc.encoding == codec and doc.nodes[0].text == "Wide, text."
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.binary(max_size=400),
+       st.sampled_from(["", "utf-8", "gb2312", "base64", "utf-16le", "cp037", "rot13"]))
+def test_arbitrary_bytes_with_any_declaration_parse_or_raise_invalid_page(data, charset):
+    page = (f'<meta charset="{charset}">'.encode() if charset else b"") + b"<p>" + data
+    try:
+        nodes = load_page(page).nodes
+    except InvalidPageError:
+        return
+    assert all(node.text.strip() for node in nodes)

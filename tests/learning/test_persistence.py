@@ -3,11 +3,14 @@
 from __future__ import annotations
 
 import json
+import os
 import sys
 import types
 import warnings
+from pathlib import Path
 
 import joblib
+import numpy as np
 import pytest
 from conftest import LABELED, parsed_with_labels
 from sklearn.linear_model import LogisticRegression
@@ -16,8 +19,8 @@ from typer.testing import CliRunner
 from newsml import ModelError, load_corpus, load_model, save_model
 from newsml.learning import persistence
 from newsml.learning.persistence import FORMAT, shipped_model_path
-from newsml.learning.training import train_method
-from newsml.methods import new_method
+from newsml.learning.training import fit_method, train_method
+from newsml.methods import methods, new_method
 from newsml.run.cli import app
 
 
@@ -184,3 +187,39 @@ def test_a_whole_news_extractor_pickled_is_told_apart_from_another_version(tmp_p
     joblib.dump(NewsExtractor(method="econ").fit([]), path)
     with pytest.raises(ModelError, match="holds a newsml.extractor.NewsExtractor, which is no model file"):
         load_model(path)
+
+
+class _Payload:
+    def __init__(self, marker: Path):
+        self.marker = marker
+
+    def __reduce__(self):
+        return (os.system, (f"touch {self.marker}",))
+
+
+@pytest.mark.parametrize("wrap", [lambda p: p, lambda p: np.array([p, 1], dtype=object)])
+def test_a_model_file_with_a_code_payload_is_refused_before_it_runs(tmp_path, wrap):
+    marker = tmp_path / "ran"
+    path = tmp_path / "evil.joblib"
+    joblib.dump({"format": "newsml-model", "estimator": wrap(_Payload(marker))}, path, compress=3)
+    # the payload's own global, or numpy's reconstruction of the object array around it
+    with pytest.raises(ModelError, match=r"refusing to load .* it names (posix|nt)\.system|_reconstruct"):
+        load_model(path)
+    page = str(LABELED / "en01-council-budget.html")
+    result = CliRunner().invoke(app, ["predict", page, "--model", str(path)])
+    assert result.exit_code == 2 and "refusing to load" in result.stderr
+    assert not marker.exists()
+
+
+@pytest.mark.parametrize("name", ["fusion", "nb", "cedst", "cedst-nc", "cedst-tf"])
+def test_shipped_models_load_under_the_restricted_unpickler(name):
+    path = shipped_model_path(name)
+    assert path is not None and load_model(path)[0].name == name
+
+
+@pytest.mark.parametrize("name", sorted(set(methods())))
+def test_what_train_writes_for_every_method_loads_under_the_restriction(name, labeled, tmp_path):
+    pages, labels, _, _ = labeled
+    method, choices = fit_method(new_method(name), pages, labels)   # what train_method fits
+    path = save_model(method, tmp_path / f"{name}.joblib", training=choices)
+    assert load_model(path)[0].get_params() == method.get_params()

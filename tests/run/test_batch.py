@@ -1,29 +1,25 @@
-"""Batch extraction: `newsml predict` over folders, lists and WARC files, in worker processes."""
+"""newsml/run/batch.py: `newsml predict` over folders, lists and WARC files, in order, resumable, in
+worker processes."""
 
 from __future__ import annotations
 
-import ast
 import json
 import os
 import signal
-import subprocess
-import sys
 import time
 
 import pytest
-from conftest import LABELED, REPO, crawl
+from conftest import LABELED, crawl
 from typer.testing import CliRunner
 
 import newsml.run.batch as batch
 import newsml.run.pool as pool_module
 import newsml.run.records as records_module
-from newsml.errors import ConfigurationError, OutputError
-from newsml.input.sources import Source
+from newsml.errors import OutputError
 from newsml.methods import new_method
 from newsml.run.batch import completed_keys
 from newsml.run.cli import app
-from newsml.run.pool import WorkerPool
-from newsml.run.records import ScorerSpec, page_record
+from newsml.run.records import page_record
 
 PAGES = sorted(LABELED.glob("*.html"))
 ECON = new_method("econ")  # a rule method: no model to load, fast
@@ -47,38 +43,6 @@ def folder(tmp_path):
         target.write_bytes(page.read_bytes())
     (root / "notes.txt").write_text("not a page", encoding="utf-8")
     return root
-
-
-# -- one page -----------------------------------------------------------------------------------
-
-def test_page_record_holds_the_article_or_the_error_and_never_raises():
-    ok = page_record(PAGES[0].read_bytes(), ECON, {"path": "p.html"})
-    assert ok["path"] == "p.html" and ok["text"] and ok["method"] == "econ" and "error" not in ok
-    for bad, reason in [(b"", "empty page"), (b"%PDF-1.4 binary", "binary data: the input is a PDF")]:
-        record = page_record(bad, ECON, {"path": "bad", "url": "https://x/"})
-        assert record == {"path": "bad", "url": "https://x/", "error": record["error"]}
-        assert record["error"].startswith(reason)
-
-
-def test_page_record_takes_a_method_name_and_refuses_an_unknown_one():
-    record = page_record(PAGES[0].read_bytes(), "econ", {"path": "p.html"})
-    assert record["method"] == "econ" and record["text"] and "error" not in record
-    with pytest.raises(ConfigurationError, match="unknown method"):
-        page_record(PAGES[0].read_bytes(), "no-such-method", {"path": "p.html"})
-
-
-def test_a_page_over_the_time_limit_is_an_error_record(monkeypatch):
-    def slow(page, scorer):
-        time.sleep(5)
-
-    monkeypatch.setattr(records_module, "extract_page", slow)
-    handler = signal.getsignal(signal.SIGALRM)
-    started = time.monotonic()
-    record = page_record(PAGES[0].read_bytes(), ECON, {"path": "p.html"}, timeout=0.2)
-    assert record == {"path": "p.html", "error": "took longer than 0.2 s (--timeout)"}
-    assert time.monotonic() - started < 4  # interrupted, not waited out
-    assert signal.getsignal(signal.SIGALRM) == handler  # the handler before it is back
-    assert signal.getitimer(signal.ITIMER_REAL) == (0.0, 0.0)  # no alarm left behind
 
 
 # -- the command line: inputs -------------------------------------------------------------------
@@ -161,23 +125,6 @@ def test_an_output_named_jsonl_is_json_lines(tmp_path):
     text = tmp_path / "out.txt"
     assert predict(str(PAGES[0]), "-o", str(text), "-m", "econ", "-f", "text").exit_code == 0
     assert not text.read_text(encoding="utf-8").startswith("{")
-
-
-def test_an_output_named_gz_is_compressed_in_the_format_its_inner_name_says(tmp_path):
-    """-o out.jsonl.gz wrote plain text, neither compressed nor JSON."""
-    import gzip
-
-    lines = tmp_path / "out.jsonl.gz"
-    assert predict(str(PAGES[0]), str(PAGES[1]), "-o", str(lines), "-m", "econ").exit_code == 0
-    text = gzip.decompress(lines.read_bytes()).decode("utf-8")
-    assert [r["path"] for r in records(text)] == [str(PAGES[0]), str(PAGES[1])]
-    array = tmp_path / "out.json.gz"
-    assert predict(str(PAGES[0]), str(PAGES[1]), "-o", str(array), "-m", "econ").exit_code == 0
-    assert [r["path"] for r in json.loads(gzip.decompress(array.read_bytes()))] == [str(PAGES[0]),
-                                                                                    str(PAGES[1])]
-    assert sorted(p.name for p in tmp_path.iterdir()) == ["out.json.gz", "out.jsonl.gz"]  # no temporary left
-    resumed = predict(str(PAGES[0]), "-o", str(lines), "-m", "econ", "--resume")
-    assert resumed.exit_code == 2 and "cannot continue a gzip output" in resumed.stderr
 
 
 def test_json_streams_an_array_equal_to_the_records(tmp_path):
@@ -313,24 +260,6 @@ def test_a_slow_page_in_a_worker_is_an_error_record(tmp_path, monkeypatch):
     assert "en02-flood-warning.html" in failed[0]["path"]
 
 
-def test_a_worker_stuck_where_the_alarm_cannot_reach_is_replaced(monkeypatch):
-    original = records_module.extract_page
-
-    def stuck(page, scorer):  # as a long call into C: the alarm signal is held back
-        if page.title.startswith("Flash flood warning"):
-            signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGALRM})
-            time.sleep(60)
-        return original(page, scorer)
-
-    monkeypatch.setattr(records_module, "extract_page", stuck)
-    pages = [(Source(str(page)), None) for page in PAGES[:5]]
-    with WorkerPool(ScorerSpec("econ"), jobs=2, timeout=0.3) as pool:
-        found = list(pool.records(pages))
-    assert [r["path"] for r in found] == [str(page) for page in PAGES[:5]]
-    assert [r.get("error", "") for r in found][1].endswith("its worker was stopped")
-    assert sum("error" in r for r in found) == 1
-
-
 def test_one_job_with_a_time_limit_stops_a_page_stuck_in_c_code(monkeypatch):
     original = records_module.extract_page
 
@@ -347,54 +276,6 @@ def test_one_job_with_a_time_limit_stops_a_page_stuck_in_c_code(monkeypatch):
     assert record["error"].endswith("its worker was stopped")
 
 
-def test_a_negative_time_limit_is_refused():
-    from newsml.errors import ConfigurationError
-
-    with pytest.raises(ConfigurationError, match="time limit"), records_module.time_limit(-1):
-        pass
-    with pytest.raises(ConfigurationError, match="time limit"):
-        page_record(PAGES[0].read_bytes(), ECON, {"path": "p.html"}, timeout=-1)
-    negative = pool_module.extraction(ScorerSpec("econ"), jobs=1, timeout=-1)
-    with pytest.raises(ConfigurationError, match="time limit"), negative:
-        pass
-
-
-def test_one_job_leaves_the_callers_thread_settings_as_they_were(monkeypatch):
-    monkeypatch.delenv("OPENBLAS_NUM_THREADS", raising=False)
-    with pool_module.extraction(ScorerSpec("econ"), jobs=1, timeout=None) as extract:
-        assert os.environ["OPENBLAS_NUM_THREADS"] == "1"
-        [record] = list(extract([(Source(str(PAGES[0])), None)]))
-    assert record["text"] and "OPENBLAS_NUM_THREADS" not in os.environ
-
-
-def test_a_worker_that_dies_costs_its_page_only(monkeypatch):
-    original = records_module.extract_page
-
-    def crash(page, scorer):
-        if page.title.startswith("Flash flood warning"):
-            os._exit(3)
-        return original(page, scorer)
-
-    monkeypatch.setattr(records_module, "extract_page", crash)
-    pages = [(Source(str(page)), None) for page in PAGES[:5]]
-    with WorkerPool(ScorerSpec("econ"), jobs=2, timeout=None) as pool:
-        found = list(pool.records(pages))
-    assert [r.get("error") for r in found] == [
-        None, "the worker process extracting it died (exit code 3)", None, None, None]
-
-
-def test_a_worker_killed_while_idle_is_replaced():
-    pages = [(Source(str(page)), None) for page in PAGES[:4]]
-    with WorkerPool(ScorerSpec("econ"), jobs=2, timeout=5) as pool:
-        first = pool._workers[0].process
-        first.kill()
-        first.join()
-        found = list(pool.records(pages))
-        assert pool._workers[0].process is not first and pool._workers[0].process.is_alive()
-    assert [r["path"] for r in found] == [str(page) for page in PAGES[:4]]
-    assert not any("error" in r for r in found)
-
-
 def test_a_method_that_cannot_load_is_one_clear_error(tmp_path):
     for jobs in ("1", "2"):
         result = predict(str(PAGES[0]), str(PAGES[1]), "--model", str(tmp_path / "none.joblib"), "-j", jobs)
@@ -402,51 +283,7 @@ def test_a_method_that_cannot_load_is_one_clear_error(tmp_path):
         assert "Traceback" not in result.stderr
 
 
-# -- options ------------------------------------------------------------------------------------
-
-def test_method_with_model_is_an_error_not_ignored(tmp_path):
-    for command in ("predict", "evaluate"):
-        result = CliRunner().invoke(app, [command, str(PAGES[0]), "--method", "econ", "--model", "m.joblib"])
-        assert result.exit_code == 2 and "--method and --model both given" in result.stderr
-
-
-def test_version():
-    from newsml import __version__
-
-    result = CliRunner().invoke(app, ["--version"])
-    assert result.exit_code == 0 and result.stdout == f"newsml {__version__}\n"
-
-
-LIGHT = {"__future__", "json", "traceback", "warnings", "collections.abc", "contextlib", "enum", "pathlib",
-         "typing", "typer", "newsml._version", "newsml.errors"}
-
-
-def test_the_command_line_module_imports_only_light_modules_at_its_top():
-    tree = ast.parse((REPO / "newsml" / "run" / "cli.py").read_text(encoding="utf-8"))
-    top = set()
-    for node in tree.body:
-        if isinstance(node, ast.Import):
-            top.update(alias.name for alias in node.names)
-        elif isinstance(node, ast.ImportFrom):
-            top.add(f"newsml.{node.module}" if node.level else node.module)
-    assert top <= LIGHT, top - LIGHT
-
-
-def test_version_and_help_load_no_numpy_or_sklearn():
-    # The package facade (newsml/__init__.py) is left out, so that this checks the command
-    # line's own imports whatever the facade loads.
-    run = ("import sys, types\n"
-           "package = types.ModuleType('newsml'); package.__path__ = [{folder!r}]\n"
-           "sys.modules['newsml'] = package\n"
-           "from newsml.run.cli import app; sys.argv = ['newsml', {flag!r}]\n"
-           "try:\n    app()\nexcept SystemExit:\n    pass\n"
-           "print(sorted({{'numpy', 'sklearn', 'scipy', 'lxml'}} & set(sys.modules)), file=sys.stderr)")
-    for flag in ("--version", "--help"):
-        code = run.format(folder=str(REPO / "newsml"), flag=flag)
-        result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True)
-        assert result.stderr.strip().splitlines()[-1] == "[]", (flag, result.stderr)
-        assert ("newsml " if flag == "--version" else "predict") in result.stdout
-
+# -- names, resumption and interruption -------------------------------------------------------
 
 def test_a_file_name_that_is_not_utf8_gets_a_record_and_resumes(tmp_path):
     folder = tmp_path / "pages"
@@ -462,13 +299,6 @@ def test_a_file_name_that_is_not_utf8_gets_a_record_and_resumes(tmp_path):
     assert record["path"] == str(folder / "\\xff.html") and record["text"]
     again = predict(str(folder), "-o", str(out), "-m", "econ", "-j", "1", "--resume")
     assert again.exit_code == 0 and len(records(out.read_text(encoding="utf-8"))) == 1
-
-
-def test_an_output_refusing_text_is_an_output_error(tmp_path):
-    from newsml.run.output import Output
-
-    with Output(tmp_path / "out.txt") as output, pytest.raises(OutputError, match="cannot write"):
-        output.write("\udcff")
 
 
 def test_resume_keys_are_normalized_paths(tmp_path, monkeypatch):
@@ -519,26 +349,3 @@ def test_collect_paths_takes_a_list_file_as_a_path(tmp_path):
     listing = tmp_path / "list.txt"
     listing.write_text(f"{PAGES[0]}\n{PAGES[1]}\n", encoding="utf-8")
     assert collect_paths([], listing) == [str(PAGES[0]), str(PAGES[1])]
-
-
-def test_output_dash_is_standard_output(tmp_path, monkeypatch):
-    monkeypatch.chdir(tmp_path)
-    result = predict(str(PAGES[0]), "-o", "-", "-f", "jsonl", "-m", "econ")
-    assert result.exit_code == 0 and [r["path"] for r in records(result.stdout)] == [str(PAGES[0])]
-    assert not (tmp_path / "-").exists()
-
-
-def test_output_to_dev_stdout_is_standard_output(tmp_path):
-    """-o /dev/stdout failed on a pipe ('No such file or directory') and, redirected to a
-    file, asked for --force: it is standard output, whatever that is."""
-    command = [sys.executable, "-m", "newsml", "predict", str(PAGES[0]), "-m", "econ", "-f", "jsonl",
-               "-o", "/dev/stdout", "--timeout", "0"]
-    piped = subprocess.run(command, capture_output=True, text=True, timeout=120)
-    assert piped.returncode == 0, piped.stderr
-    assert [r["path"] for r in records(piped.stdout)] == [str(PAGES[0])]
-    existing = tmp_path / "out.jsonl"
-    existing.write_text("old\n", encoding="utf-8")
-    with open(existing, "w", encoding="utf-8") as stdout:
-        redirected = subprocess.run(command, stdout=stdout, stderr=subprocess.PIPE, text=True, timeout=120)
-    assert redirected.returncode == 0, redirected.stderr
-    assert [r["path"] for r in records(existing.read_text(encoding="utf-8"))] == [str(PAGES[0])]

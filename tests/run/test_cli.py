@@ -1,13 +1,22 @@
-"""The newsml command through typer's test runner."""
+"""newsml/run/cli.py: the newsml command through typer's test runner, its commands, options and
+one-line errors."""
 
 from __future__ import annotations
 
+import ast
 import json
+import subprocess
+import sys
+from pathlib import Path
 
 import pytest
-from conftest import story_pages, write_corpus
+from conftest import LABELED, REPO, story_pages, write_corpus
 from typer.testing import CliRunner
 
+from newsml import extract
+from newsml.errors import ConfigurationError
+from newsml.learning.persistence import load_model
+from newsml.methods import methods
 from newsml.run.cli import app
 
 ARTICLE = """<html><head><title>Storm closes the harbour - Coast News</title></head><body>
@@ -187,7 +196,6 @@ def test_the_adapted_method_by_name_says_how_to_make_one(runner, page):
 
 def test_the_spark_job_without_pyspark_is_a_one_line_error(tmp_path, page, monkeypatch, capsys):
     import newsml.spark as spark_module
-    from newsml.errors import ConfigurationError
 
     def missing():
         raise ConfigurationError("newsml.spark needs pyspark: pip install 'newsml[spark]'")
@@ -214,7 +222,7 @@ def test_evaluate_skips_pages_whose_gold_is_empty_and_says_so(runner, tmp_path):
 
 
 def test_api_and_evaluate_errors_say_what_to_give(runner, tmp_path, page):
-    from newsml import ConfigurationError, extract
+    from newsml import ConfigurationError
 
     with pytest.raises(ConfigurationError, match="newsml train PAGES --base default"):
         extract(page, method="adapted")
@@ -241,7 +249,6 @@ def test_evaluate_fails_when_every_gold_is_empty(runner, tmp_path):
 
 
 def test_train_takes_the_method_parameters_as_key_value_pairs(tmp_path):
-    from newsml.learning.persistence import load_model
 
     corpus = write_corpus(tmp_path / "c", story_pages(6))
     runner = CliRunner()
@@ -268,3 +275,111 @@ def test_train_takes_the_method_parameters_as_key_value_pairs(tmp_path):
     result = runner.invoke(app, ["train", str(corpus), "-o", str(tmp_path / "y.joblib"), "-p", "mates=3"])
     assert result.exit_code == 1 and "mates must be True or False" in result.stderr
     assert not (tmp_path / "y.joblib").exists()
+
+
+def _cli(*args: str, stdout=subprocess.PIPE) -> subprocess.CompletedProcess:
+    return subprocess.run([sys.executable, "-m", "newsml", *args], stdout=stdout,
+                          stderr=subprocess.PIPE, text=True, timeout=300)
+
+
+@pytest.mark.skipif(not Path("/dev/full").exists(), reason="no /dev/full here")
+def test_predict_to_a_full_device_is_one_line_of_error(page):
+    result = _cli("predict", str(page), "-o", "/dev/full")
+    assert result.returncode == 1
+    assert result.stderr.strip() == "newsml: error: cannot write /dev/full: No space left on device"
+    assert Path("/dev/full").is_char_device()  # written in place, never renamed over
+    with open("/dev/full", "w") as full:
+        result = _cli("predict", str(page), stdout=full)
+    assert result.returncode == 1 and "Traceback" not in result.stderr
+    assert result.stderr.strip() == "newsml: error: cannot write standard output: No space left on device"
+
+
+def test_predict_to_a_missing_folder_or_a_folder_is_a_clear_error(page, tmp_path):
+    runner = CliRunner()
+    result = runner.invoke(app, ["predict", str(page), "-o", str(tmp_path / "missing" / "dir" / "out.jsonl")])
+    assert result.exit_code == 2 and "is not a writable folder (it does not exist)" in result.stderr
+    result = runner.invoke(app, ["predict", str(page), "-o", str(tmp_path)])
+    assert result.exit_code == 2 and "it is a directory" in result.stderr
+    assert result.exception is None or isinstance(result.exception, SystemExit)
+
+
+def test_bad_list_glob_timeout_and_label_id_are_one_line_errors(page, tmp_path):
+    runner = CliRunner()
+    listing = tmp_path / "list.txt"
+    listing.write_bytes(b"a\0b\n")
+    cases = [
+        (["predict", "--from-file", str(listing)], 1, "no such file"),
+        (["predict", "--glob=", str(tmp_path)], 2, "--glob needs a pattern"),
+        (["predict", "--timeout", "inf", str(page)], 2, "the time limit must be 0 (none) or up to"),
+        (["predict", "--timeout", "1e300", str(page)], 2, "the time limit must be 0 (none) or up to"),
+        (["label", str(page), "-o", str(tmp_path), "--id", "a" * 300], 2, "page id too long: its file names"),
+        (["label", str(page), "-o", str(tmp_path), "--id", "a" * 245, "--format", "html"], 2,
+         "would take 257 bytes"),   # fits as .html, not as .review.html
+    ]
+    for args, code, message in cases:
+        result = runner.invoke(app, args)
+        assert result.exit_code == code, (args, result.stderr)
+        assert message in result.stderr and "Traceback" not in result.stderr
+        assert result.exception is None or isinstance(result.exception, SystemExit)
+
+
+def test_train_with_a_gold_that_is_not_utf8_is_a_clear_error(tmp_path):
+    corpus = write_corpus(tmp_path / "c", story_pages(6))
+    (corpus / "p2.txt").write_bytes("Story number 2, caf\u00e9.".encode("latin-1"))
+    result = CliRunner().invoke(app, ["train", str(corpus), "-o", str(tmp_path / "m.joblib"),
+                                      "--split", "all"])
+    assert result.exit_code == 1
+    assert "p2.txt: gold text is not UTF-8" in result.stderr and "Traceback" not in result.stderr
+
+
+def test_every_registered_method_is_listed():
+    listed = CliRunner().invoke(app, ["methods"]).stdout
+    for name in methods():
+        assert name in listed
+
+
+PAGES = sorted(LABELED.glob("*.html"))
+
+
+def test_method_with_model_is_an_error_not_ignored(tmp_path):
+    for command in ("predict", "evaluate"):
+        result = CliRunner().invoke(app, [command, str(PAGES[0]), "--method", "econ", "--model", "m.joblib"])
+        assert result.exit_code == 2 and "--method and --model both given" in result.stderr
+
+
+def test_version():
+    from newsml import __version__
+
+    result = CliRunner().invoke(app, ["--version"])
+    assert result.exit_code == 0 and result.stdout == f"newsml {__version__}\n"
+
+
+LIGHT = {"__future__", "json", "traceback", "warnings", "collections.abc", "contextlib", "enum", "pathlib",
+         "typing", "typer", "newsml._version", "newsml.errors"}
+
+
+def test_the_command_line_module_imports_only_light_modules_at_its_top():
+    tree = ast.parse((REPO / "newsml" / "run" / "cli.py").read_text(encoding="utf-8"))
+    top = set()
+    for node in tree.body:
+        if isinstance(node, ast.Import):
+            top.update(alias.name for alias in node.names)
+        elif isinstance(node, ast.ImportFrom):
+            top.add(f"newsml.{node.module}" if node.level else node.module)
+    assert top <= LIGHT, top - LIGHT
+
+
+def test_version_and_help_load_no_numpy_or_sklearn():
+    # The package facade (newsml/__init__.py) is left out, so that this checks the command
+    # line's own imports whatever the facade loads.
+    run = ("import sys, types\n"
+           "package = types.ModuleType('newsml'); package.__path__ = [{folder!r}]\n"
+           "sys.modules['newsml'] = package\n"
+           "from newsml.run.cli import app; sys.argv = ['newsml', {flag!r}]\n"
+           "try:\n    app()\nexcept SystemExit:\n    pass\n"
+           "print(sorted({{'numpy', 'sklearn', 'scipy', 'lxml'}} & set(sys.modules)), file=sys.stderr)")
+    for flag in ("--version", "--help"):
+        code = run.format(folder=str(REPO / "newsml"), flag=flag)
+        result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True)
+        assert result.stderr.strip().splitlines()[-1] == "[]", (flag, result.stderr)
+        assert ("newsml " if flag == "--version" else "predict") in result.stdout

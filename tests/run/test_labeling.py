@@ -169,4 +169,3 @@ def test_label_errors_name_the_page_and_say_usage_from_failure(tmp_path):
     assert failed.exit_code == 1 and str(empty) in failed.stderr and "empty" in failed.stderr
     bad_id = CliRunner().invoke(app, ["label", str(PAGE), "-o", str(tmp_path / "out"), "--id", "a/b"])
     assert bad_id.exit_code == 2 and "bad page id" in bad_id.stderr
-
