@@ -1,23 +1,42 @@
-"""newsml/core/text.py: tokens, white space, counts of marks, words, and the runs and pieces in
-which long texts and many texts are counted."""
+"""newsml/core/text.py: tokens, white space, counts of characters and marks, words, and the
+runs and pieces in which long texts and many texts are counted.
+
+Each fast form is checked against its plain definition (a regular expression, ``str``
+methods, one text at a time), on hand-picked and on random texts.
+"""
 
 from __future__ import annotations
 
+import random
 import re
 import sys
 
 import numpy as np
+import pytest
 from conftest import python_twins
 
 import newsml.core.text as text_module
 from newsml.core.text import (
+    DATE_TIME,
     JIEBA_RUN,
+    PERIODS_AND_COMMAS,
+    PUNCTUATION,
     cached_when_short,
+    count_periods_commas,
     count_punctuation,
+    count_tokens,
     count_tokens_each,
+    counted_in_runs,
+    counting_pieces,
+    has_cjk,
+    has_period_comma,
+    has_token,
+    join_paragraphs,
     normal_and_visible,
     normalize_space,
+    periods_commas_each,
     punctuation_counts,
+    short_runs,
     tokens,
     visible_chars,
     whitespace_pieces,
@@ -25,6 +44,30 @@ from newsml.core.text import (
 )
 
 # -- tokens -------------------------------------------------------------------------------------
+
+
+def test_tokens_are_lower_cased_letter_and_digit_runs_and_single_cjk_characters():
+    assert tokens("The Mayor's 2nd plan") == ["the", "mayor", "s", "2nd", "plan"]
+    assert tokens("北京 time") == ["北", "京", "time"]
+    assert tokens("x_y-z") == ["x", "y", "z"]                  # underscores and dashes part runs
+    assert tokens("カタカナ 한국") == list("カタカナ") + list("한국")  # kana and Hangul: one each
+    assert tokens(" ,.;!\n") == [] and tokens("") == []
+
+
+def test_has_token_is_whether_there_are_tokens():
+    rng = random.Random(1)
+    alphabet = ["a", "Z", "9", "_", "-", " ", ",", "中", "İ", "\u00a0", "😀"]
+    for _ in range(2000):
+        text = "".join(rng.choices(alphabet, k=rng.randrange(0, 6)))
+        assert has_token(text) is bool(tokens(text)), repr(text)
+
+
+def test_count_tokens_is_the_number_of_tokens_also_past_the_split_limit(monkeypatch):
+    texts = ["", "One two, three.", "北京时间 x_y 3.5%", "word " * 50, "中" * 40 + "end", "İstanbul'da"]
+    expected = [len(tokens(text)) for text in texts]
+    assert [count_tokens(text) for text in texts] == expected
+    monkeypatch.setattr(text_module, "SPLIT_LIMIT", 7)          # every long text counted in pieces
+    assert [count_tokens(text) for text in texts] == expected
 
 
 def test_token_counts_are_the_regex_counts_node_by_node(monkeypatch):
@@ -88,7 +131,53 @@ def test_normalize_space_past_the_split_limit_is_the_same(monkeypatch):
         assert visible_chars(text) == len(re.sub(r"\s", "", text))
 
 
+def test_whitespace_pieces_join_to_the_text_and_cut_only_before_white_space():
+    rng = random.Random(4)
+    for _ in range(500):
+        text = "".join(rng.choices(["a", "bc", " ", "\n", "中", "\xa0", "😀"], k=rng.randrange(0, 60)))
+        size = rng.randrange(1, 12)
+        pieces = list(whitespace_pieces(text, size))
+        assert "".join(pieces) == text and all(pieces)
+        for before, piece in zip(pieces, pieces[1:]):
+            assert piece[0].isspace()                       # no word cut in two
+            assert len(before) >= size                      # a cut comes no earlier than the size
+            # ... and at the first white space from there: none in the part of the piece before
+            assert not any(char.isspace() for char in before[size:])
+    assert list(whitespace_pieces("word " * 3)) == ["word " * 3]   # the default size: whole
+
+
+def test_counting_pieces_also_cut_before_cjk_characters_and_keep_the_counts():
+    text = "北京市发布了暴雨预警，市民要注意安全。" * 3 + " Rain, 12 mm! " * 4
+    pieces = list(counting_pieces(text, 5))
+    assert "".join(pieces) == text and len(pieces) > 10
+    assert all(piece[0].isspace() or has_cjk(piece[0]) for piece in pieces[1:])
+    assert sum(count_tokens(piece) for piece in pieces) == count_tokens(text)
+    latin = re.compile(r"[A-Za-z0-9]+")                         # no Latin word is cut in two
+    assert [word for piece in pieces for word in latin.findall(piece)] == latin.findall(text)
+    assert list(whitespace_pieces(text[:57], 5)) == [text[:57]]   # no white space: one piece
+
+
+def test_visible_chars_counts_what_is_not_white_space_at_any_length(monkeypatch):
+    texts = ["", " \n\t", "a b\u00a0c\u3000d", "中 文", "😀 \U00010000", "x" * 30 + " " * 9 + "\u2028y"]
+    expected = [sum(not char.isspace() for char in text) for text in texts]
+    assert [visible_chars(text) for text in texts] == expected
+    monkeypatch.setattr(text_module, "SPLIT_LIMIT", 4)          # looked up in a table, piece by piece
+    assert [visible_chars(text) for text in texts] == expected
+
+
 # -- marks --------------------------------------------------------------------------------------
+
+
+def test_period_comma_and_punctuation_counts_are_the_characters_listed():
+    rng = random.Random(6)
+    alphabet = [*PUNCTUATION, "a", " ", "中", "-", "😀", "#"]
+    for _ in range(1000):
+        text = "".join(rng.choices(alphabet, k=rng.randrange(0, 20)))
+        assert count_periods_commas(text) == sum(char in PERIODS_AND_COMMAS for char in text)
+        assert count_punctuation(text) == sum(char in PUNCTUATION for char in text)
+        assert has_period_comma(text) is (count_periods_commas(text) > 0)
+    assert set(PERIODS_AND_COMMAS) <= set(PUNCTUATION)
+    assert count_periods_commas("One, two. 三，四。") == 4 and count_punctuation("Why? “No!”") == 4
 
 
 def test_punctuation_of_many_texts_at_once_is_that_of_each(monkeypatch):
@@ -114,7 +203,78 @@ def test_punctuation_of_many_texts_at_once_is_that_of_each(monkeypatch):
     assert all(sum(map(len, run)) <= 4 or len(run) == 1 for run in runs)
 
 
+@pytest.mark.parametrize("counts", ["as built", "numpy"])
+def test_periods_and_commas_of_many_texts_at_once_are_those_of_each(monkeypatch, counts):
+    if counts == "numpy":
+        python_twins(monkeypatch)
+    rng = random.Random(8)
+    alphabet = [*PERIODS_AND_COMMAS, "a", " ", "中", "!", "😀", "\U00020000"]
+    texts = ["".join(rng.choices(alphabet, k=rng.randrange(0, 30))) for _ in range(200)]
+    expected = [count_periods_commas(text) for text in texts]
+    assert periods_commas_each(texts).tolist() == expected
+    monkeypatch.setattr(text_module, "SPLIT_LIMIT", 12)        # long texts alone, the rest in runs
+    monkeypatch.setattr(text_module, "RUN_CHARS", 40)
+    assert periods_commas_each(texts).tolist() == expected
+    assert periods_commas_each([]).tolist() == []
+
+
+# -- runs of many texts -------------------------------------------------------------------------
+
+
+def test_short_runs_hold_each_short_text_once_in_order_and_within_the_limit():
+    rng = np.random.default_rng(3)
+    for _ in range(500):
+        lengths = rng.integers(0, 30, size=rng.integers(0, 40))
+        longest, most = int(rng.integers(1, 30)), int(rng.integers(1, 60))
+        runs = list(short_runs(lengths, longest, most))
+        assert [i for run in runs for i in run.tolist()] == np.flatnonzero(lengths <= longest).tolist()
+        for run in runs:
+            assert len(run) == 1 or lengths[run].sum() <= most
+        # each run as long as the limit allows: the next text would not have fitted
+        for run, after in zip(runs, runs[1:]):
+            assert lengths[run].sum() + lengths[after[0]] > most
+
+
+def test_counted_in_runs_counts_long_texts_alone_and_the_others_by_run():
+    texts = ["a", "bb", "c" * 9, "", "dd", "e" * 12, "f"]
+    lengths = np.array([len(text) for text in texts])
+    alone, ran = [], []
+
+    def count_run(run):
+        ran.append(run.tolist())
+        return [len(texts[i]) * 10 for i in run.tolist()]
+
+    def count_long(text):
+        alone.append(text)
+        return -len(text)
+
+    counts = counted_in_runs(texts, lengths, 8, 4, count_long, count_run)
+    assert counts.dtype == np.int64
+    assert counts.tolist() == [-len(t) if len(t) > 8 else len(t) * 10 for t in texts]
+    assert alone == ["c" * 9, "e" * 12]
+    assert ran == [run.tolist() for run in short_runs(lengths, 8, 4)]
+    table = counted_in_runs(texts, lengths, 8, 4, lambda text: [1, 2], lambda run: [[3, 4]] * len(run),
+                            columns=2)
+    assert table.shape == (len(texts), 2)
+    assert table.tolist() == [[1, 2] if len(text) > 8 else [3, 4] for text in texts]
+
+
 # -- words and scripts --------------------------------------------------------------------------
+
+
+def test_has_cjk_finds_han_kana_and_hangul_only():
+    assert has_cjk("北") and has_cjk("abc ひ") and has_cjk("カ") and has_cjk("한")
+    assert not has_cjk("") and not has_cjk("naïve café Σ ٣") and not has_cjk("，。")
+
+
+def test_words_are_jiebas_for_chinese_and_letter_runs_otherwise():
+    assert words("The Mayor's 2nd plan, x_y") == ["the", "mayor", "s", "2nd", "plan", "x", "y"]
+    zh = words("北京时间昨天晚上发布了数据。")
+    assert zh[:2] == ["北京", "时间"] and "。" not in zh
+    assert "".join(zh) == "北京时间昨天晚上发布了数据"   # every character, in order, no mark
+    mixed = words("国家统计局 GDP 增长 5.2%")
+    assert "gdp" in mixed and "%" not in "".join(mixed)
+    assert all(has_cjk(word) or re.fullmatch(r"[^\W_]+", word) for word in mixed)
 
 
 def test_jieba_reads_long_unpunctuated_han_runs_in_bounded_pieces():
@@ -124,6 +284,24 @@ def test_jieba_reads_long_unpunctuated_han_runs_in_bounded_pieces():
     short = "国家统计局发布了数据。" * 40
     assert text_module._jieba_pieces(short) == [short]
     assert words("中国" * 600)[:2] == ["中国", "中国"]
+    assert "".join(words("中国" * 600)) == "中国" * 600
+
+
+def test_join_paragraphs_puts_one_per_line_and_drops_empty_ones():
+    assert join_paragraphs(["One.", "", "Two.", "Three."]) == "One.\nTwo.\nThree."
+    assert join_paragraphs([]) == "" and join_paragraphs(["", ""]) == ""
+    assert join_paragraphs(iter(["a"])) == "a"
+
+
+@pytest.mark.parametrize("header", ["2005-08-22 19:13", "08-11 17:03", "2019年3月1日 10:01",
+                                    "2024/05/02T10:31", "2005年6月14日 03:25"])
+def test_date_time_finds_the_headers_of_posts(header):
+    assert DATE_TIME.search(f"anna wrote on {header}:") is not None
+
+
+@pytest.mark.parametrize("text", ["2024-05-02", "at 10:31", "Chapter 3 of 12"])
+def test_date_time_needs_a_date_and_a_time(text):
+    assert DATE_TIME.search(text) is None
 
 
 def test_class_strings_are_cached_only_when_short():
@@ -140,3 +318,5 @@ def test_class_strings_are_cached_only_when_short():
     long = "x" * 11
     assert [length(long), length(long)] == [11, 11]
     assert calls == ["short", None, long, long]
+    length.cache_clear()
+    assert length("short") == 5 and calls[-1] == "short"   # cleared: worked out again

@@ -151,3 +151,29 @@ def test_missing_path_objects_are_invalid_pages(tmp_path):
         load_page(tmp_path / "nope.html")
     with pytest.raises(InvalidPageError, match="not a file"):
         load_page(tmp_path)
+
+
+def test_check_size_allows_the_limit_and_names_what_passes_it():
+    assert read.check_size(read.MAX_PAGE_BYTES) is None
+    with pytest.raises(InvalidPageError, match=r"page too large: the stream holds more than [\d,]+ bytes"):
+        read.check_size(read.MAX_PAGE_BYTES + 1, "the stream")
+
+
+def test_read_page_gives_bytes_and_markup_as_they_are_and_refuses_the_rest():
+    data = bytearray(b"<p>One, two.</p>")
+    assert read.read_page(data) == bytes(data) and type(read.read_page(data)) is bytes
+    assert read.read_page(memoryview(b"<p>x</p>")) == b"<p>x</p>"
+    markup = "<p>A page given as text.</p>"
+    assert read.read_page(markup) is markup
+    with pytest.raises(InvalidPageError, match="not HTML: the text 'plain words' has no markup"):
+        read.read_page("plain words")
+    with pytest.raises(TypeError, match="not int"):
+        read.read_page(42)
+
+
+def test_gunzip_passes_other_bytes_through_and_skips_padding_between_members():
+    plain = b"<p>Not compressed.</p>"
+    assert read.maybe_gunzip(plain) is plain
+    padded = gzip.compress(b"<p>One.</p>") + b"\x00" * 8 + gzip.compress(b"<p>Two.</p>")
+    assert read.maybe_gunzip(padded) == b"<p>One.</p><p>Two.</p>"
+    assert read.maybe_gunzip(gzip.compress(b"x" * 100), limit=100) == b"x" * 100   # at the limit: whole

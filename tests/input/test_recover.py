@@ -4,7 +4,7 @@ alone, and no text is lost."""
 from __future__ import annotations
 
 from newsml.dom.page import load_page
-from newsml.input.recover import flatten_deep_markup
+from newsml.input.recover import flatten_deep_markup, text_only_markup
 
 
 def test_ten_thousand_levels_of_nesting_keep_their_text():
@@ -51,3 +51,38 @@ def test_text_only_fallback_keeps_lines():
 
     flat = text_only_markup("<div><b>One &amp; two</b><br>three<p>four</p></div>")
     assert [n.text for n in load_page(flat).nodes] == ["One & two", "three", "four"]
+
+
+def test_flatten_changes_nothing_within_the_depth():
+    html = ("<html><body><div><p>One <b>two</b><br>three<img src='x.png'></p><hr>"
+            "<div class='a'><span>four</span></div></div></body></html>")
+    assert flatten_deep_markup(html, max_depth=6) == html
+    # void and self-closed tags open no level: a page of them is never cut
+    flat = "<div>" + "<br><img src=x><input/><x-y/>" * 500 + "word</div>"
+    assert flatten_deep_markup(flat, max_depth=2) == flat
+
+
+def test_flatten_drops_blocks_for_a_space_and_inline_tags_for_nothing():
+    html = "<div><div><div>one<div>two</div>th<b>re</b>e</div></div></div>"
+    # at depth 3 the fourth <div> and the <b> are dropped, with their end tags: the
+    # block leaves a space on each side, the inline element nothing (one word stays one)
+    assert flatten_deep_markup(html, max_depth=3) == "<div><div><div>one two three</div></div></div>"
+    page = load_page(flatten_deep_markup(html, max_depth=3))
+    assert [node.text for node in page.nodes] == ["one two three"]
+
+
+def test_an_end_tag_closes_what_was_opened_inside_it_and_a_stray_one_nothing():
+    # the unclosed <span> inside the first <div> is closed by its </div>: the second <div>
+    # opens at depth 1 again, so nothing is dropped at depth 2 ...
+    html = "<div><span>a</div></i><div><p>b</p></div>"
+    assert flatten_deep_markup(html, max_depth=2) == html
+    # ... whereas without that </div> (the stray </i> closes nothing) the second <div> and its
+    # <p> lie past depth 2: each of their four tags is dropped for a space
+    unclosed = "<div><span>a</i><div><p>b</p></div>"
+    assert flatten_deep_markup(unclosed, max_depth=2) == "<div><span>a</i>" + "  b  "
+
+
+def test_text_only_markup_keeps_text_and_its_characters_and_drops_comments():
+    text = "<div><!-- a <p>comment</p> --><h1>Title &amp; more</h1>1 &lt; 2<br/>x<script>y</script></div>"
+    lines = [node.text for node in load_page(text_only_markup(text)).nodes]
+    assert lines == ["Title & more", "1 < 2", "xy"]     # (a script's text is text here: no tags are read)
