@@ -110,6 +110,14 @@ def control_characters(text: str) -> list[str]:
     return [ch for ch in text if ord(ch) < 32 and ch not in "\n\t" or ch in "\x7f\ufffe\uffff"]
 
 
+def speedups_afresh(monkeypatch) -> None:
+    """Each compiled module asked for afresh for the rest of the test (the seam keeps what it
+    found for the process), for tests of what the seam says and chooses."""
+    from newsml.core import speedups
+
+    monkeypatch.setattr(speedups, "_load", speedups._load.__wrapped__)
+
+
 def labeled_and_corpus_pages(*corpora: str, each: int) -> list[Path]:
     """The labeled pages, and the first ``each`` pages of each shared corpus present."""
     paths = sorted(LABELED.glob("*.html"))

@@ -23,10 +23,16 @@ def test_a_method_that_is_neither_a_name_nor_a_method_is_a_clear_error(tmp_path)
 
 
 def test_extract_loads_a_shipped_model_once(monkeypatch):
+    """The first extraction by a method's name loads its model file (here, or in an earlier
+    test: once per process); none after it does, whatever the name's case: they share the
+    one method that scorer_for gives."""
     import importlib
 
-    module = importlib.import_module("newsml.extract")  # the attribute newsml.extract is the function
+    from newsml.extract import scorer_for
 
+    module = importlib.import_module("newsml.extract")  # the attribute newsml.extract is the function
+    page = "<html><body><p>One sentence, with a comma. Another one, here.</p></body></html>"
+    first = extract(page, method="nb")
     loads = []
     real = module.get_method
 
@@ -35,9 +41,6 @@ def test_extract_loads_a_shipped_model_once(monkeypatch):
         return real(name, **options)
 
     monkeypatch.setattr(module, "get_method", counting)
-    module._shipped.cache_clear()
-    page = "<html><body><p>One sentence, with a comma. Another one, here.</p></body></html>"
-    first = extract(page, method="nb")
     assert extract(page, method="nb").text == first.text and extract(page, method="NB").text == first.text
-    assert loads == ["nb"]
-    module._shipped.cache_clear()
+    assert loads == []
+    assert scorer_for("NB") is scorer_for("nb") and scorer_for("nb").name == "nb"

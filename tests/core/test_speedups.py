@@ -5,6 +5,7 @@ from __future__ import annotations
 import importlib
 
 import pytest
+from conftest import speedups_afresh
 
 from newsml.core import speedups
 
@@ -12,7 +13,7 @@ from newsml.core import speedups
 @pytest.fixture
 def afresh(monkeypatch):
     """Each module asked for afresh (the seam keeps what it found for the process)."""
-    monkeypatch.setattr(speedups, "_load", speedups._load.__wrapped__)
+    speedups_afresh(monkeypatch)
 
 
 def test_choose_gives_the_compiled_form_where_in_use_and_the_twin_otherwise():

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import numpy as np
 import pytest
-from conftest import compiled_or_skip, in_python, labeled_and_corpus_pages
+from conftest import compiled_or_skip, in_python, labeled_and_corpus_pages, speedups_afresh
 
 from newsml.core import speedups, text
 from newsml.dom.page import load_page
@@ -85,7 +85,7 @@ def test_marks_counted_in_c_are_those_the_tables_find(compiled, marks):
 
 
 def test_the_prose_counts_fall_back_to_numpy_when_told(monkeypatch, compiled):
-    monkeypatch.setattr(speedups, "_load", speedups._load.__wrapped__)     # (asked afresh each time)
+    speedups_afresh(monkeypatch)
     monkeypatch.setenv("NEWSML_PURE_PYTHON", "1")
     assert speedups.loaded("core._text_counts") is None
     monkeypatch.undo()

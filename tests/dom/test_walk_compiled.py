@@ -10,7 +10,7 @@ import importlib
 
 import numpy as np
 import pytest
-from conftest import LABELED, compiled_or_skip, in_python, shared_corpus
+from conftest import LABELED, compiled_or_skip, in_python, shared_corpus, speedups_afresh
 from lxml import etree
 
 from newsml.core import speedups
@@ -128,7 +128,7 @@ def test_sibling_signatures_counted_in_c_are_those_counted_in_python(module):
 
 
 def test_the_walk_falls_back_to_python_when_told_or_built_for_another_lxml(monkeypatch):
-    monkeypatch.setattr(speedups, "_load", speedups._load.__wrapped__)     # (asked afresh each time)
+    speedups_afresh(monkeypatch)
     monkeypatch.setenv("NEWSML_PURE_PYTHON", "1")
     assert speedups.loaded("dom._walk") is None
     assert speedups.status("dom._walk") == "turned off by NEWSML_PURE_PYTHON"

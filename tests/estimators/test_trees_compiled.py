@@ -8,7 +8,7 @@ import importlib.util
 
 import numpy as np
 import pytest
-from conftest import compiled_or_skip, in_python
+from conftest import compiled_or_skip, in_python, speedups_afresh
 from sklearn.ensemble import HistGradientBoostingClassifier
 
 from newsml.core import speedups
@@ -81,7 +81,7 @@ def test_the_compiled_reading_refuses_arrays_that_do_not_fit(compiled):
 
 
 def test_the_tree_reading_falls_back_to_python_when_told_or_not_built(monkeypatch, default_method):
-    monkeypatch.setattr(speedups, "_load", speedups._load.__wrapped__)     # (asked afresh each time)
+    speedups_afresh(monkeypatch)
     monkeypatch.setenv("NEWSML_PURE_PYTHON", "1")
     assert speedups.loaded("estimators._quickscorer") is None
     monkeypatch.setenv("NEWSML_PURE_PYTHON", "no")

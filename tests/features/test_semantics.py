@@ -55,6 +55,6 @@ def test_families_and_markup_tokens_of_attributes_alone_are_those_of_them_joined
             element.set(name, value)
         joined = " ".join(filter(None, parts))
         expected = semantics._word_families(joined) if joined else 0
-        assert semantics._key_families(element.tag, *parts) == expected
+        assert semantics.marks_in_python([(element.tag, *parts)]).tolist() == [expected]
         assert markup.element_tokens(element, 0)[1:] == list(
             markup._word_tokens(" ".join(filter(None, parts[:2]))))

@@ -7,7 +7,7 @@ there the XPath is the only reading, and every other test runs on it.
 from __future__ import annotations
 
 import pytest
-from conftest import compiled_or_skip, in_python, labeled_and_corpus_pages
+from conftest import compiled_or_skip, in_python, labeled_and_corpus_pages, speedups_afresh
 from lxml import etree
 
 from newsml.core import speedups
@@ -95,7 +95,7 @@ def test_the_compiled_cleaning_on_labeled_and_corpus_pages(compiled):
 
 
 def test_the_cleaning_falls_back_to_the_xpath_when_told(monkeypatch, compiled):
-    monkeypatch.setattr(speedups, "_load", speedups._load.__wrapped__)     # (asked afresh each time)
+    speedups_afresh(monkeypatch)
     monkeypatch.setenv("NEWSML_PURE_PYTHON", "1")
     assert speedups.loaded("input._cleaning") is None
     monkeypatch.delenv("NEWSML_PURE_PYTHON")

@@ -322,7 +322,7 @@ def test_the_common_hanzi_are_the_most_frequent_of_jiebas_dictionary():
 
     import jieba
 
-    from newsml.input.decode import _COMMON_HANZI_COUNT, COMMON_HANZI
+    from newsml.input.decode import COMMON_HANZI
 
     counts: Counter[str] = Counter()
     with jieba.dt.get_dict_file() as lines:
@@ -330,7 +330,7 @@ def test_the_common_hanzi_are_the_most_frequent_of_jiebas_dictionary():
             word, frequency = line.decode("utf-8").split(" ")[:2]
             for char in word:
                 counts[char] += int(frequency)
-    assert {char for char, _ in counts.most_common(_COMMON_HANZI_COUNT)} == COMMON_HANZI
+    assert {char for char, _ in counts.most_common(len(COMMON_HANZI))} == COMMON_HANZI
 
 
 STORY = ("<html><body><div><p>The harbour closed on Monday as the storm reached the coast, "

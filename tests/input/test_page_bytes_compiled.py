@@ -10,7 +10,7 @@ from __future__ import annotations
 import random
 
 import pytest
-from conftest import compiled_or_skip, in_python, labeled_and_corpus_pages
+from conftest import compiled_or_skip, in_python, labeled_and_corpus_pages, speedups_afresh
 
 from newsml.core import speedups
 from newsml.input import sanitize
@@ -80,7 +80,7 @@ def test_the_compiled_scan_on_labeled_and_corpus_pages(compiled):
 
 
 def test_the_scan_falls_back_to_python_when_told(monkeypatch, compiled):
-    monkeypatch.setattr(speedups, "_load", speedups._load.__wrapped__)     # (asked afresh each time)
+    speedups_afresh(monkeypatch)
     monkeypatch.setenv("NEWSML_PURE_PYTHON", "1")
     assert speedups.loaded("input._page_bytes") is None
     monkeypatch.undo()

@@ -65,9 +65,9 @@ def test_other_sklearn_release_warns_only_for_models_holding_its_objects(nb_mode
     # no method holds scikit-learn objects today, so the restricted unpickler refuses them
     with pytest.raises(ModelError, match="names sklearn.linear_model._logistic.LogisticRegression"):
         load_model(borrowed)
-    allowed = persistence._allowed
-    monkeypatch.setattr(persistence, "_allowed",
-                        lambda module, name: module.startswith("sklearn.") or allowed(module, name))
+    # allowed, a scikit-learn object loads, with the warning about the release that wrote it
+    logistic = ("sklearn.linear_model._logistic", "LogisticRegression")
+    monkeypatch.setattr(persistence, "ALLOWED_GLOBALS", persistence.ALLOWED_GLOBALS | {logistic})
     with pytest.warns(UserWarning, match="scikit-learn objects \\(LogisticRegression\\)"):
         load_model(borrowed)
 

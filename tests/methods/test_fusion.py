@@ -147,14 +147,14 @@ def test_a_family_giving_fewer_columns_than_it_names_is_an_error(monkeypatch):
 
 
 @pytest.mark.parametrize("compiled", [True, False])
-def test_large_pages_scored_from_table_rows_score_as_from_their_evidence_matrix(monkeypatch, compiled):
+def test_large_pages_scored_from_table_rows_score_as_from_their_evidence_matrix(monkeypatch, compiled,
+                                                                               default_method):
     from conftest import in_python, labeled_and_corpus_pages
 
     import newsml.methods.fusion as fusion
     from newsml.dom.page import load_page
-    from newsml.extract import _shipped
 
-    model = _shipped("default")
+    model = default_method
     pages = [load_page(path) for path in labeled_and_corpus_pages("dragnet", "cwced_zh", each=4)]
 
     def both(page):
@@ -170,14 +170,14 @@ def test_large_pages_scored_from_table_rows_score_as_from_their_evidence_matrix(
         assert by_rows.dtype == by_matrix.dtype and np.array_equal(by_rows, by_matrix)
 
 
-def test_a_large_page_scored_with_evidence_the_trees_were_not_fitted_on_is_a_clear_error(monkeypatch):
+def test_a_large_page_scored_with_evidence_the_trees_were_not_fitted_on_is_a_clear_error(monkeypatch,
+                                                                                        default_method):
     import copy
 
     import newsml.methods.fusion as fusion
     from newsml.dom.page import load_page
-    from newsml.extract import _shipped
 
-    model = copy.copy(_shipped("default"))
+    model = copy.copy(default_method)
     model.context = False           # (set after fitting: the trees still read the context columns)
     page = load_page(sorted(LABELED.glob("*.html"))[0])
     for limit in (10**9, 0):        # the evidence matrix, then the table rows

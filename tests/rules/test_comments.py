@@ -215,11 +215,11 @@ def test_an_adapted_model_keeps_comments_through_its_base():
 
 
 def test_extract_with_comments_keep_uses_a_copy_of_the_shipped_model():
-    from newsml.extract import _shipped
+    from newsml.extract import scorer_for
 
     html = story(thread=f'<div id="talkback"><div class="entry"><p>{READER * 2}</p></div></div>')
     assert READER[:40] in extract(html, comments="keep").text
-    assert _shipped("fusion").comments == "drop"
+    assert scorer_for("fusion").comments == "drop"          # the shared one, as shipped
     assert READER[:40] not in extract(html).text
     with pytest.raises(ConfigurationError, match="comments must be"):
         extract(html, comments="hide")

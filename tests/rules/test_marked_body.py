@@ -63,14 +63,13 @@ def test_a_breaking_news_item_in_a_named_body_is_extracted():
     assert "Customer Service Center" not in text
 
 
-def test_what_the_body_adds_passes_the_comment_rule():
+def test_what_the_body_adds_passes_the_comment_rule(default_method):
     # the body holds prose only in its comment section: adding it back would undo the
     # comment rule, so the default's selection leaves it out
-    from newsml.extract import _shipped
     page = load_page(f"""<html><body><article><h1>Bridge news</h1><div class="byline">By Staff</div>
 <div class="comments"><p>{SENTENCE}</p><p>{SENTENCE} I agree with the council.</p></div>
 </article></body></html>""")
-    model = _shipped("default")
+    model = default_method
     byline = np.zeros(len(page.nodes), dtype=bool)
     byline[_node(page, "By Staff")] = True
     assert with_marked_body(page, byline)[_node(page, "The mayor")]   # the rule alone adds it
