@@ -17,8 +17,6 @@ from newsml.input import read
 STORY = ("<html><body><div><p>The harbour closed on Monday as the storm reached the coast, "
          "officials said.</p><p>Ferries will resume on Wednesday, if the wind drops below gale "
          "force.</p></div><footer>Copyright 2024 Coast News. All rights reserved.</footer></body></html>")
-
-
 FIRST = "The harbour closed on Monday as the storm reached the coast, officials said."
 
 

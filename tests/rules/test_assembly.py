@@ -11,8 +11,6 @@ from newsml.rules.assembly import OtsuCut
 ARTICLE = ("<p>The council approved the budget on Tuesday after a long debate about roads, "
            "schools and the new library.</p><p>Members voted seven to two, and the mayor said "
            "the plan would hold taxes flat for a second year.</p>")
-
-
 FOOTER = "<footer><p>Copyright 2024 Town Times.</p><a href='/about'>About</a></footer>"
 
 

@@ -1,5 +1,7 @@
-"""newsml/run/output.py: results are written to a temporary file renamed into place, never
-over an input page, and an output that fails leaves the file as it was."""
+"""newsml/run/output.py: where results go. A file is written in a temporary file renamed into
+place, never over an input page, and left as it was when every page fails; '-' and
+/dev/stdout are standard output, a name ending .gz is compressed, and text that cannot be
+written is an OutputError."""
 
 from __future__ import annotations
 
@@ -18,8 +20,6 @@ from newsml.run.cli import app
 STORY = ("<html><body><div><p>The harbour closed on Monday as the storm reached the coast, "
          "officials said.</p><p>Ferries will resume on Wednesday, if the wind drops below gale "
          "force.</p></div><footer>Copyright 2024 Coast News. All rights reserved.</footer></body></html>")
-
-
 FIRST = "The harbour closed on Monday as the storm reached the coast, officials said."
 
 

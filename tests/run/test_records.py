@@ -15,8 +15,6 @@ from newsml.methods import new_method
 from newsml.run.records import ScorerSpec, page_record
 
 PAGES = sorted(LABELED.glob("*.html"))
-
-
 ECON = new_method("econ")  # a rule method: no model to load, fast
 
 
