@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import contextlib
+import functools
 import importlib.util
 import json
 import os
@@ -41,6 +42,32 @@ def load_script(name: str) -> ModuleType:
     return module
 
 
+@functools.cache
+def warc_script() -> ModuleType:
+    """scripts/_warc.py, the one WARC writer of the scripts and the tests."""
+    return load_script("_warc")
+
+
+def warc_record(*args, **kwargs) -> bytes:
+    """One WARC record (:func:`warc_script`'s ``warc_record``)."""
+    return warc_script().warc_record(*args, **kwargs)
+
+
+def write_warc(*args, **kwargs) -> Path:
+    """A WARC file of records (:func:`warc_script`'s ``write_warc``)."""
+    return warc_script().write_warc(*args, **kwargs)
+
+
+def crawl(path: Path, n: int = 3, compress: bool = True) -> Path:
+    """A WARC file of ``n`` labeled pages, a JSON response and a request record between them."""
+    pages = sorted(LABELED.glob("*.html"))
+    records = [warc_record(f"https://example.com/{i}", pages[i].read_bytes()) for i in range(n)]
+    records.insert(1, warc_record("https://example.com/data.json", b'{"a": 1}', "application/json"))
+    request = warc_record("https://example.com/req", b"GET / HTTP/1.1\r\n\r\n", record_type="request")
+    records.insert(2, request)
+    return write_warc(path, records, compress)
+
+
 def shared_corpus(name: str) -> Path:
     """Path of a shared corpus, or skip the test with the reason when it is absent."""
     folder = SHARED_DATA / name
@@ -75,6 +102,20 @@ def python_twins(monkeypatch) -> None:
     from newsml.core import speedups
 
     monkeypatch.setattr(speedups, "_python_only", True)
+
+
+def control_characters(text: str) -> list[str]:
+    """The characters of ``text`` that no extracted text may hold: C0 controls other than line
+    feed and tab, DEL, U+FFFE and U+FFFF."""
+    return [ch for ch in text if ord(ch) < 32 and ch not in "\n\t" or ch in "\x7f\ufffe\uffff"]
+
+
+def speedups_afresh(monkeypatch) -> None:
+    """Each compiled module asked for afresh for the rest of the test (the seam keeps what it
+    found for the process), for tests of what the seam says and chooses."""
+    from newsml.core import speedups
+
+    monkeypatch.setattr(speedups, "_load", speedups._load.__wrapped__)
 
 
 def labeled_and_corpus_pages(*corpora: str, each: int) -> list[Path]:

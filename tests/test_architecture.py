@@ -15,8 +15,9 @@ import re
 from pathlib import Path
 
 import pytest
+from conftest import REPO
 
-PACKAGE = Path(__file__).resolve().parent.parent / "newsml"
+PACKAGE = REPO / "newsml"
 
 #: The stages in import order; each holds packages or root modules of newsml.
 STAGES: list[tuple[str, ...]] = [

@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import json
 import pickle
-import re
 import subprocess
 import sys
 from pathlib import Path
@@ -25,7 +24,7 @@ from sklearn.feature_extraction.text import ENGLISH_STOP_WORDS as SKLEARN_STOP_W
 
 from newsml import DempsterShaferClassifier, DiscretizedNaiveBayes, load_model, save_model
 from newsml.core.signal import gaussian_smooth
-from newsml.core.text import ENGLISH_STOP_WORDS, normalize_space
+from newsml.core.text import ENGLISH_STOP_WORDS
 from newsml.estimators.frozen import FrozenDempsterShafer, FrozenNaiveBayes, expit
 from newsml.methods import new_method
 from newsml.methods.markup import _matrix
@@ -180,33 +179,3 @@ def test_a_real_model_file_from_before_the_frozen_classifiers_loads_and_predicts
     docs, _, _, _ = labeled
     for doc in docs:
         assert np.array_equal(old.score_nodes(doc), new.score_nodes(doc))
-
-
-def test_normalize_space_is_the_whitespace_regex():
-    import newsml.core.text
-
-    spaces = [chr(c) for c in range(sys.maxunicode + 1) if re.match(r"\s", chr(c))]
-    assert len(spaces) > 20 and "\xa0" in spaces
-    rng = np.random.default_rng(0)
-    alphabet = [*spaces, "a", "中", "\u200b", "."]
-    for _ in range(20000):
-        text = "".join(rng.choice(alphabet, size=rng.integers(0, 12)))
-        assert normalize_space(text) == re.sub(r"\s+", " ", text).strip()
-        assert newsml.core.text.normal_and_visible(text) == (normalize_space(text),
-                                                            len(re.sub(r"\s", "", text)))
-
-
-def test_normalize_space_past_the_split_limit_is_the_same(monkeypatch):
-    """Long texts take the regex (less memory than a list of every word): same result."""
-    import newsml.core.text
-
-    monkeypatch.setattr(newsml.core.text, "SPLIT_LIMIT", 3)
-    rng = np.random.default_rng(1)
-    for _ in range(2000):
-        # (U+1000A and U+1F600 end in the code units of a line feed and of no whitespace)
-        text = "".join(rng.choice([" ", "\n", "\xa0", "\x1c", "\u3000", "a", "中", ".", "7", "é",
-                                   "\U0001000a", "\U0001f600"], size=rng.integers(0, 30)))
-        if len(text) > 8:
-            assert len(list(newsml.core.text.whitespace_pieces(text))) > 1 or not re.search(r"\s", text[3:])
-        assert normalize_space(text) == re.sub(r"\s+", " ", text).strip()
-        assert newsml.core.text.visible_chars(text) == len(re.sub(r"\s", "", text))

@@ -12,8 +12,7 @@ import sys
 from pathlib import Path
 
 import pytest
-from conftest import LABELED, shared_corpus
-from test_sources import warc_record, write_warc
+from conftest import LABELED, shared_corpus, warc_record, write_warc
 
 from newsml.errors import ConfigurationError
 from newsml.input.sources import expand_inputs, iter_pages

@@ -1,0 +1,205 @@
+"""The input stage of batch extraction: folders, lists of paths, WARC files."""
+
+from __future__ import annotations
+
+import io
+
+import pytest
+from conftest import LABELED, crawl, warc_record, write_warc
+
+from newsml.errors import InvalidPageError
+from newsml.input.sources import Source, expand_inputs, is_warc, iter_pages, read_list, warc_pages
+
+PAGES = sorted(LABELED.glob("*.html"))
+
+
+def test_source_key_and_identity():
+    page = Source("a/b.html")
+    record = Source("crawl.warc.gz", url="https://x/1", record_id="<urn:uuid:1>")
+    assert page.key == "a/b.html" and page.identity() == {"path": "a/b.html"}
+    assert record.key == "<urn:uuid:1>"
+    assert record.identity() == {"path": "crawl.warc.gz", "url": "https://x/1", "record_id": "<urn:uuid:1>"}
+    with pytest.raises(AttributeError):
+        page.path = "other"  # frozen
+
+
+def test_folders_are_walked_recursively_in_sorted_order(tmp_path):
+    names = ["b.html", "a.HTM", "sub/c.html.gz", "sub/deeper/d.htm", "notes.txt", "x.json", "sub/e.warc.gz"]
+    for name in names:
+        (tmp_path / name).parent.mkdir(parents=True, exist_ok=True)
+        (tmp_path / name).write_bytes(b"<p>x</p>")
+    found = [p[len(str(tmp_path)) + 1:] for p in expand_inputs([str(tmp_path)])]
+    assert found == ["a.HTM", "b.html", "sub/c.html.gz", "sub/deeper/d.htm"]
+    assert [p.rsplit("/", 1)[1] for p in expand_inputs([str(tmp_path)], glob="*.warc.gz")] == ["e.warc.gz"]
+    assert list(expand_inputs([str(tmp_path)], glob="deeper/*")) == [str(tmp_path / "sub/deeper/d.htm")]
+    # in lower case on both sides, as the default patterns ("a.HTM" is found above)
+    assert [p.rsplit("/", 1)[1] for p in expand_inputs([str(tmp_path)], glob="*.HTM")] == ["a.HTM", "d.htm"]
+    # files and '-' pass through as given, folders in place
+    assert list(expand_inputs(["-", "missing.html", str(tmp_path / "sub" / "deeper")])) == [
+        "-", "missing.html", str(tmp_path / "sub/deeper/d.htm")]
+
+
+def test_warc_pages_are_the_html_responses_without_http_headers(tmp_path):
+    path = crawl(tmp_path / "crawl.warc.gz")
+    pages = list(warc_pages(path))
+    assert [source.url for source, _ in pages] == [f"https://example.com/{i}" for i in range(3)]
+    assert all(source.path == str(path) and source.record_id.startswith("<urn:uuid:") for source, _ in pages)
+    assert len({source.key for source, _ in pages}) == 3
+    assert [body for _, body in pages] == [PAGES[i].read_bytes() for i in range(3)]
+    # uncompressed, and from a stream
+    plain = crawl(tmp_path / "plain.warc", compress=False)
+    with open(plain, "rb") as stream:
+        assert [body for _, body in warc_pages(stream)] == [body for _, body in pages]
+
+
+def test_a_warc_file_without_pages_is_named_on_stderr(tmp_path, capsys):
+    info = warc_record("https://example.com/", b"software: x\r\n", record_type="warcinfo")
+    json_only = warc_record("https://example.com/a.json", b'{"a": 1}', "application/json")
+    path = write_warc(tmp_path / "x.warc.gz", [info, json_only])
+    assert list(iter_pages([str(path)])) == []
+    assert capsys.readouterr().err == f"newsml: {path}: no HTML response records (2 records skipped)\n"
+    notes: list[str] = []
+    assert list(warc_pages(path, report=notes.append)) == [] and len(notes) == 1
+    assert list(iter_pages([str(crawl(tmp_path / "crawl.warc.gz"))])) and not capsys.readouterr().err
+
+
+def test_a_response_without_a_content_type_is_a_page(tmp_path):
+    path = write_warc(tmp_path / "x.warc", [warc_record("https://example.com/", b"<p>Hi</p>", None)])
+    [(source, body)] = list(warc_pages(path))
+    assert source.url == "https://example.com/" and body == b"<p>Hi</p>"
+
+
+def test_a_warc_file_is_recognised_by_name_or_by_content(tmp_path):
+    path = crawl(tmp_path / "crawl.warc.gz")
+    disguised = tmp_path / "crawl.dat"
+    disguised.write_bytes(path.read_bytes())
+    assert is_warc(str(path)) and is_warc(str(disguised))
+    assert not is_warc(str(PAGES[0])) and not is_warc("-") and not is_warc(str(tmp_path / "missing"))
+    sources = [source for source, _ in iter_pages([str(disguised), str(PAGES[0])])]
+    assert [s.url for s in sources] == [f"https://example.com/{i}" for i in range(3)] + [None]
+
+
+def test_a_damaged_warc_yields_its_records_then_an_error(tmp_path):
+    good = crawl(tmp_path / "good.warc.gz").read_bytes()
+    broken = tmp_path / "broken.warc.gz"
+    broken.write_bytes(good + b"this is no gzip member, and no WARC record\r\n\r\n")
+    items = list(iter_pages([str(broken)]))
+    assert [source.url for source, _ in items[:3]] == [f"https://example.com/{i}" for i in range(3)]
+    source, error = items[-1]
+    assert source == Source(str(broken)) and isinstance(error, InvalidPageError)
+    assert "cannot read the WARC file" in str(error) and "after 4 response records" in str(error)
+    not_warc = tmp_path / "page.warc"
+    not_warc.write_bytes(PAGES[0].read_bytes())
+    [(source, error)] = list(iter_pages([str(not_warc)]))
+    assert isinstance(error, InvalidPageError) and "at its start" in str(error)
+
+
+def test_files_are_read_by_the_worker_and_stdin_here(tmp_path):
+    items = list(iter_pages([str(PAGES[0]), "-"], stdin=io.BytesIO(b"<p>from stdin</p>")))
+    assert items == [(Source(str(PAGES[0])), None), (Source("-"), b"<p>from stdin</p>")]
+
+
+def test_lists_of_paths_skip_blank_lines(tmp_path):
+    listing = tmp_path / "list.txt"
+    listing.write_text("a.html\n\n  \nsub dir/b.html\r\n", encoding="utf-8")
+    assert list(read_list(str(listing))) == ["a.html", "sub dir/b.html"]
+    assert list(read_list("-", stdin=io.BytesIO(b"x.html\ny.html"))) == ["x.html", "y.html"]
+    with pytest.raises(InvalidPageError, match="cannot read the list of paths"):
+        list(read_list(str(tmp_path / "none.txt")))
+
+
+def _fifo_holding(tmp_path, data: bytes, name: str = "pipe", first: int = 0):
+    """A named pipe that a thread fills with ``data`` (as ``<(cat page.html)`` would);
+    with ``first``, that many bytes come alone, a moment before the rest."""
+    import os
+    import threading
+    import time
+
+    path = tmp_path / name
+    os.mkfifo(path)
+
+    def fill():
+        with open(path, "wb") as pipe:
+            if first:
+                pipe.write(data[:first])
+                pipe.flush()
+                time.sleep(0.2)
+            pipe.write(data[first:])
+
+    threading.Thread(target=fill, daemon=True).start()
+    return path
+
+
+@pytest.mark.skipif(not hasattr(__import__("os"), "mkfifo"), reason="named pipes need a POSIX system")
+def test_a_page_from_a_pipe_keeps_its_first_bytes(tmp_path):
+    html = PAGES[0].read_bytes()
+    assert len(html) > 4096              # what is_warc's look at the start used to take away
+    path = str(_fifo_holding(tmp_path, html))
+    assert not is_warc(path)
+    [(source, data)] = list(iter_pages([path]))
+    assert source.path == path and data == html
+
+
+@pytest.mark.skipif(not hasattr(__import__("os"), "mkfifo"), reason="named pipes need a POSIX system")
+@pytest.mark.parametrize("first", [0, 2])          # 2: the pipe gives two bytes, then the rest
+def test_a_warc_file_from_a_pipe_is_read_as_one(tmp_path, first):
+    warc = crawl(tmp_path / "crawl.warc.gz").read_bytes()
+    path = str(_fifo_holding(tmp_path, warc, first=first))
+    assert is_warc(path)
+    assert [source.url for source, _ in iter_pages([path], warc={path})] == [
+        f"https://example.com/{i}" for i in range(3)]
+
+
+@pytest.mark.skipif(not hasattr(__import__("os"), "mkfifo"), reason="named pipes need a POSIX system")
+def test_warc_pages_reads_a_pipe_it_cannot_seek_in(tmp_path):
+    path = _fifo_holding(tmp_path, crawl(tmp_path / "crawl.warc.gz").read_bytes())
+    with open(path, "rb") as stream:
+        urls = [source.url for source, _ in warc_pages(stream)]
+    assert urls == [f"https://example.com/{i}" for i in range(3)]
+
+
+def test_a_warc_file_on_standard_input_is_read_as_one(tmp_path):
+    warc = crawl(tmp_path / "crawl.warc.gz").read_bytes()
+    assert is_warc("-", stdin=io.BufferedReader(io.BytesIO(warc)))
+    pages = list(iter_pages(["-"], stdin=io.BufferedReader(io.BytesIO(warc))))
+    assert [source.url for source, _ in pages] == [f"https://example.com/{i}" for i in range(3)]
+    assert all(data == PAGES[i].read_bytes() for i, (_, data) in enumerate(pages))
+
+
+def test_a_warc_file_is_no_page(tmp_path):
+    from newsml import extract
+
+    for warc in (crawl(tmp_path / "c.warc.gz"), crawl(tmp_path / "c.warc", compress=False)):
+        data = warc.read_bytes()
+        with pytest.raises(InvalidPageError, match="a WARC file, not an HTML page"):
+            extract(data)
+
+
+def test_a_warc_file_cut_off_inside_a_record_ends_with_an_error_naming_it(tmp_path):
+    whole = crawl(tmp_path / "whole.warc", compress=False).read_bytes()
+    second = whole.index(b"WARC-Target-URI: https://example.com/1")
+    cut = tmp_path / "cut.warc"
+    cut.write_bytes(whole[:second + 900])        # inside the second page's body
+    items = list(iter_pages([str(cut)]))
+    assert [source.url for source, _ in items] == ["https://example.com/0", None]
+    assert items[0][1] == PAGES[0].read_bytes()
+    error = items[1][1]
+    assert isinstance(error, InvalidPageError) and "https://example.com/1 is cut off" in str(error)
+    assert "after 2 response records" in str(error)    # page 0 and the JSON read whole, not the cut one
+
+
+def test_a_chunked_response_is_not_taken_for_a_cut_off_one(tmp_path):
+    from fastwarc.warc import WarcRecord, WarcRecordType
+
+    body = PAGES[0].read_bytes()
+    chunks = b"".join(b"%x\r\n%s\r\n" % (len(part), part) for part in (body[:500], body[500:])) + b"0\r\n\r\n"
+    record = WarcRecord()
+    record.init_headers(record_type=WarcRecordType.response, record_urn=b"uuid:1")
+    record.headers.append("WARC-Target-URI", "https://example.com/chunked")
+    record.headers.append("Content-Type", "application/http; msgtype=response")
+    head = b"HTTP/1.1 200 OK\r\nContent-Type: text/html\r\nTransfer-Encoding: chunked\r\n\r\n"
+    record.set_bytes_content(head + chunks)
+    buffer = io.BytesIO()
+    record.write(buffer)
+    path = write_warc(tmp_path / "chunked.warc.gz", [buffer.getvalue()])
+    assert [data for _, data in warc_pages(str(path))] == [body]

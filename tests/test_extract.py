@@ -1,0 +1,46 @@
+"""newsml/extract.py: one page in, one article out; the method by name or instance."""
+
+from __future__ import annotations
+
+import pytest
+
+from newsml import ConfigurationError, extract, load_model
+from newsml.methods import new_method
+
+
+def test_a_method_that_is_neither_a_name_nor_a_method_is_a_clear_error(tmp_path):
+    """A load_model result passed whole was an AttributeError from deep inside ('tuple'
+    object has no attribute 'strip')."""
+    from newsml import save_model
+
+    model = load_model(save_model(new_method("econ"), tmp_path / "econ.joblib"))
+    sentence = "<p>One sentence, with a comma.</p>"
+    with pytest.raises(ConfigurationError, match=r"not tuple: load_model returns \(method, metadata\)"):
+        extract(sentence, method=model)
+    with pytest.raises(ConfigurationError, match="not int"):
+        extract(sentence, method=3)
+    assert extract(sentence, method=model[0]).text == "One sentence, with a comma."
+
+
+def test_extract_loads_a_shipped_model_once(monkeypatch):
+    """The first extraction by a method's name loads its model file (here, or in an earlier
+    test: once per process); none after it does, whatever the name's case: they share the
+    one method that scorer_for gives."""
+    import importlib
+
+    from newsml.extract import scorer_for
+
+    module = importlib.import_module("newsml.extract")  # the attribute newsml.extract is the function
+    page = "<html><body><p>One sentence, with a comma. Another one, here.</p></body></html>"
+    first = extract(page, method="nb")
+    loads = []
+    real = module.get_method
+
+    def counting(name, **options):
+        loads.append(name)
+        return real(name, **options)
+
+    monkeypatch.setattr(module, "get_method", counting)
+    assert extract(page, method="nb").text == first.text and extract(page, method="NB").text == first.text
+    assert loads == []
+    assert scorer_for("NB") is scorer_for("nb") and scorer_for("nb").name == "nb"
