@@ -21,8 +21,13 @@ def compiled_modules() -> list[Extension]:
         from Cython.Build import cythonize
     except ImportError:       # (a build without Cython or lxml: pure Python)
         return []
+    from lxml import etree
+
+    # the lxml and the libxml2 its C structures come from: newsml.core.speedups.lxml_build()
+    # must give the same at run time, or the modules that read them are not used
+    libxml2 = ".".join(map(str, etree.LIBXML_COMPILED_VERSION))
     against_lxml = {"include_dirs": lxml.get_include(),
-                    "define_macros": [("NEWSML_LXML_VERSION", f'"{lxml.__version__}"')]}
+                    "define_macros": [("NEWSML_LXML_VERSION", f'"{etree.__version__} libxml2 {libxml2}"')]}
     sources = sorted(Path("newsml").rglob("*.pyx"))
     extensions = [Extension(".".join(source.with_suffix("").parts), [source.as_posix()], **against_lxml)
                   for source in sources]

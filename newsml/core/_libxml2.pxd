@@ -10,7 +10,8 @@ cdef extern from *:
     #define NEWSML_LXML_VERSION ""
     #endif
     """
-    # the version of lxml the module is compiled against (setup.py defines it)
+    # the lxml, and the libxml2 it was compiled with, the module is compiled against
+    # (setup.py defines it; newsml.core.speedups.lxml_build() reads the same at run time)
     const char* NEWSML_LXML_VERSION
 
 

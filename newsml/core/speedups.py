@@ -105,13 +105,17 @@ def _load(name: str) -> tuple[ModuleType | None, str]:
     except (ImportError, ValueError) as exc:   # (lxml's C structures checked at import: ValueError)
         return _unusable(full, f"it cannot be imported ({exc})")
     built_for = getattr(module, "BUILT_FOR_LXML", None)   # (set by those that read lxml's C structures)
-    if built_for is not None:
-        from lxml import etree
-
-        if built_for != etree.__version__:
-            return _unusable(full, f"it was built for lxml {built_for}, not for the installed "
-                                   f"{etree.__version__}")
+    if built_for is not None and built_for != lxml_build():
+        return _unusable(full, f"it was built for lxml {built_for}, not for the installed {lxml_build()}")
     return module, "in use"
+
+
+def lxml_build() -> str:
+    """The installed lxml's version and the libxml2 version it was compiled with: the C
+    structures a compiled module that reads them was built against must be these."""
+    from lxml import etree
+
+    return f"{etree.__version__} libxml2 {'.'.join(map(str, etree.LIBXML_COMPILED_VERSION))}"
 
 
 def _unusable(full: str, why: str) -> tuple[None, str]:

@@ -39,7 +39,7 @@ _PUNCT_RE = re.compile(f"[{re.escape(PUNCTUATION)}]")
 
 #: scikit-learn's English stop words (``sklearn.feature_extraction.text.ENGLISH_STOP_WORDS``,
 #: from the Glasgow Information Retrieval Group's list), copied so that prediction does not
-#: import scikit-learn for a word list; ``tests/test_features.py`` keeps them equal.
+#: import scikit-learn for a word list; ``tests/test_light_prediction.py`` keeps them equal.
 ENGLISH_STOP_WORDS = frozenset((
     "a about above across after afterwards again against all almost alone along already also "
     "although always am among amongst amoungst amount an and another any anyhow anyone anything "
@@ -191,7 +191,7 @@ def _count_chunk(texts: Sequence[str]) -> np.ndarray:
         return np.zeros(0, dtype=np.int64)
     # Each text with a line feed after it (a line feed belongs to no token). tokens() reads
     # lower-cased text, but lowering changes no character's class in the table (nor moves
-    # one past it: tests/test_nodes.py checks the whole plane), so the texts are read as
+    # one past it: tests/core/test_text.py checks the whole plane), so the texts are read as
     # they are, unless one holds 'İ', the one character lowering lengthens (to 'i' and a
     # dot above, of another class): then each is lowered alone, to know where it starts.
     lowered_texts = [text.lower() for text in texts] if any("\u0130" in text for text in texts) else texts

@@ -78,11 +78,6 @@ class TextNode:
             self._n_tokens = count_tokens(self.text)
         return self._n_tokens
 
-    @property
-    def token_count(self) -> int:
-        """Number of words (see :attr:`words`)."""
-        return len(self.words)
-
 
 class Segmentation(NamedTuple):
     """What one walk of a page's elements gives: its text nodes, their :class:`BlockTree`

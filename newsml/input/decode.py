@@ -134,7 +134,7 @@ _SHORT_KOREAN = 12
 _COMMON_HANZI_COUNT = 1000
 #: The :data:`_COMMON_HANZI_COUNT` most frequent Chinese characters: each character of
 #: jieba's dictionary counted with the frequencies of the words it is in (in code point
-#: order; tests/test_encoding.py recounts them from the installed jieba).
+#: order; tests/input/test_decode.py recounts them from the installed jieba).
 COMMON_HANZI = frozenset(
     "一七万三上下不与专且世业东两严个中丰临为主举久么义之乎乐九也习乡书买乱了争事二于云互五亚些交产京亮亲"
     "人亿什仅今介仍从他代令以们件价任份企伊众优会传伤伯似但位低住体何余作你使例供依侧便俄保信修倒候值假做"

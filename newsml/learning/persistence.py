@@ -40,7 +40,7 @@ _SOURCE_MODELS = Path(__file__).resolve().parents[2] / "models"
 
 #: The globals a model file may name besides the registered method classes: what the
 #: shipped models hold and what ``newsml train`` writes for any registered method
-#: (``tests/test_hostile.py`` checks both). Arrays come as joblib's wrappers.
+#: (``tests/learning/test_persistence.py`` checks both). Arrays come as joblib's wrappers.
 ALLOWED_GLOBALS = frozenset({
     ("joblib.numpy_pickle", "NumpyArrayWrapper"),
     ("numpy", "dtype"),

@@ -174,9 +174,11 @@ def predict(
         destination, done = batch.open_output(output, paths, fmt, resume=resume, force=force)
     except NewsmlError as exc:
         _fail(str(exc))
-    spec = ScorerSpec(method or "default", str(model) if model is not None else None, keep_comments,
-                      keep_furniture, keep_islands)
-    if keep_comments or keep_furniture or keep_islands:
+    # --keep-comments and the others set the default's parameter of that name to "keep"
+    keep = tuple(switch for switch, asked in (("comments", keep_comments), ("furniture", keep_furniture),
+                                              ("islands", keep_islands)) if asked)
+    spec = ScorerSpec(method or "default", str(model) if model is not None else None, keep)
+    if keep:
         try:   # a method that keeps them anyway is an error before any page is read
             spec.load()
         except NewsmlError as exc:

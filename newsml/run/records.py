@@ -136,25 +136,20 @@ def error_record(identity: dict[str, Any], exc: BaseException | str) -> dict[str
 @dataclass(frozen=True)
 class ScorerSpec:
     """Which method to extract with, loadable in a worker: a registered name, or a model file,
-    and what of the default's leaving out to undo (comment sections, page furniture, islands)."""
+    and which of the default's switches of what it leaves out (:data:`LEAVING_OUT`: the
+    method's parameters ``comments``, ``furniture``, ``islands``) to set to "keep"."""
 
     method: str = "default"
     model: str | None = None
-    keep_comments: bool = False
-    keep_furniture: bool = False
-    keep_islands: bool = False
+    keep: tuple[str, ...] = ()
 
     def load(self) -> NodeMethod:
         """The method: the model file's, else the named method (its shipped model if any)."""
         from ..learning.persistence import get_method, load_model
 
         method = load_model(self.model)[0] if self.model is not None else get_method(self.method)
-        if self.keep_comments:
-            method = keeping(method, "comments")
-        if self.keep_furniture:
-            method = keeping(method, "furniture")
-        if self.keep_islands:
-            method = keeping(method, "islands")
+        for switch in self.keep:
+            method = keeping(method, switch)
         return method
 
 
@@ -167,6 +162,8 @@ def keeping(method: NodeMethod, switch: str) -> NodeMethod:
     """``method`` with its ``switch`` parameter (of :data:`LEAVING_OUT`) set to "keep" (an
     adapted model's base is set), or a ConfigurationError naming a method that never
     leaves that out."""
+    if switch not in LEAVING_OUT:
+        raise ConfigurationError(f"no switch {switch!r} of what is left out: one of {', '.join(LEAVING_OUT)}")
     target = method.base_method() if hasattr(method, "base_method") else method
     if switch not in target.get_params():
         raise ConfigurationError(f"method {method.name!r} keeps {LEAVING_OUT[switch]} already: "

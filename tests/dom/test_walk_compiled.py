@@ -106,7 +106,6 @@ def test_the_compiled_walk_on_corpus_pages(compiled):
 
 
 def test_sibling_signatures_counted_in_c_are_those_counted_in_python(module):
-    from lxml import etree
 
     from newsml.dom.groupings import signature
 
@@ -140,7 +139,7 @@ def test_the_walk_falls_back_to_python_when_told_or_built_for_another_lxml(monke
         return
     # the module itself where it was built for this lxml (not in use in a run started with
     # the variable set, yet found now)
-    usable = compiled_walk if etree.__version__ == compiled_walk.BUILT_FOR_LXML else None
+    usable = compiled_walk if speedups.lxml_build() == compiled_walk.BUILT_FOR_LXML else None
     assert speedups.loaded("dom._walk") is usable
     monkeypatch.delenv("NEWSML_PURE_PYTHON")
     assert speedups.loaded("dom._walk") is usable
@@ -179,7 +178,7 @@ def test_sibling_repetition_counted_in_c_is_that_counted_in_python(compiled):
 
 
 def test_the_compiled_readings_count_comments_and_entities_as_lxml_does(module, compiled):
-    from lxml import etree, html
+    from lxml import html
 
     from newsml.dom.groupings import signature
 
@@ -197,7 +196,6 @@ def test_the_compiled_readings_count_comments_and_entities_as_lxml_does(module, 
 
 
 def test_trees_the_c_readings_do_not_cover_go_to_the_python_walk(module):
-    from lxml import etree
 
     # DTD default attributes (lxml's get() answers them), and an entity reference as the root
     doc = etree.fromstring(b'<!DOCTYPE html [<!ATTLIST a href CDATA "/default"><!ENTITY e "text">]>'
@@ -211,7 +209,6 @@ def test_trees_the_c_readings_do_not_cover_go_to_the_python_walk(module):
 
 
 def test_text_outside_every_block_is_the_same_error_in_both_walks(module, compiled):
-    from lxml import etree
 
     root = etree.fromstring("<span>text</span>")
     with pytest.raises(IndexError):

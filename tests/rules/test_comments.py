@@ -193,12 +193,14 @@ def test_keep_comments_with_a_method_that_never_drops_them_is_an_error(tmp_path)
     from newsml.run.records import ScorerSpec
 
     with pytest.raises(ConfigurationError, match="keeps comment sections already"):
-        ScorerSpec("econ", keep_comments=True).load()
+        ScorerSpec("econ", keep=("comments",)).load()
     page = tmp_path / "p.html"
     page.write_text(BLOG.source, encoding="utf-8")
     result = CliRunner().invoke(app, ["predict", str(page), "-m", "econ", "--keep-comments"])
     assert result.exit_code == 2 and "keeps comment sections already" in result.output
-    assert ScorerSpec(keep_comments=True).load().comments == "keep"
+    assert ScorerSpec(keep=("comments",)).load().comments == "keep"
+    with pytest.raises(ConfigurationError, match="no switch 'coments'"):
+        ScorerSpec(keep=("coments",)).load()
 
 
 def test_an_adapted_model_keeps_comments_through_its_base():
