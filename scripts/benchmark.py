@@ -18,6 +18,17 @@ newsml's default beside the best peer of each corpus, with the time and peak mem
 as ratios to trafilatura's in the same run. ``--scaling`` adds ms/page by page size
 and the time of a real page grown 1x, 2x, 4x and 8x.
 
+The document section (``--document``, on by default; ``--document-only`` runs it alone) runs
+newsml's default and the document peers (trafilatura's metadata and Markdown, htmldate,
+newspaper4k, GNE on Chinese corpora) once per page of the corpora with date, author or
+structure gold: date and author accuracy, dates and authors given where the gold has none,
+and the recall of the gold's headings, list items (and, on Readability.js's expected output,
+table cells and block quotes) by the tool's Markdown; the rules are in
+``scripts/_document_gold.py``. newsml's time with metadata and Markdown is set against
+trafilatura's text extraction in the same loop.
+
+    python scripts/benchmark.py --document-only --corpora wcxb_dev wcxb_dev2 readability --json doc.json
+
 This module imports newsml only where newsml runs, so that a memory probe of a peer
 measures the peer alone.
 """
@@ -45,8 +56,9 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+import _document_gold as gold_rules  # scripts/_document_gold.py, beside this script
 from _memory import status_mb  # scripts/_memory.py, beside this script
-from _shared import SHARED_DATA  # scripts/_shared.py, beside this script
+from _shared import REPO, SHARED_DATA  # scripts/_shared.py, beside this script
 
 if TYPE_CHECKING:
     from newsml.input.corpus import LabeledPage
@@ -441,6 +453,360 @@ def growth_exponent(factors: tuple[int, ...], times: list[float]) -> float:
     return sum((x - mx) * (y - my) for x, y in zip(xs, ys)) / sum((x - mx) ** 2 for x in xs)
 
 
+# -- document: dates, authors and structure ---------------------------------------------
+#: The keys of a corpus's page json that hold its date and author gold.
+METADATA_KEYS = {"wcxb_dev": ("date", "author"), "wcxb_dev2": ("date", "author"),
+                 "readability": ("publishedTime", "byline")}
+#: Hand labels of dates and authors, ``<corpus>.json`` ({id: {"date", "author", "source", ...}}),
+#: for the corpora named below; a labels file overrides a corpus's own json fields (cwced_zh's
+#: "date" and "author" fields are the original dataset's, unchecked).
+LABELS = REPO / "labeled" / "metadata"
+LABELED_METADATA = ("daniel_zh", "cwced_zh")
+#: The folder, beside the readability corpus's pages, of Readability.js's accepted output HTML.
+EXPECTED = "expected"
+#: The row the document section times newsml against: trafilatura's text extraction.
+DOCUMENT_REFERENCE = f"{REFERENCE} (text)"
+#: trafilatura's Markdown output, as its docs give it (usage-python "Formatting" and output formats).
+TRAFILATURA_MARKDOWN = {"output_format": "markdown", "include_formatting": True, "include_tables": True,
+                        "include_comments": False}
+
+
+@dataclass
+class DocumentOutput:
+    """What a tool gives of a page's document: None where it gives no such field."""
+
+    date: Any = None
+    author: Any = None
+    markdown: str | None = None
+
+
+DocumentTool = Callable[[bytes, str, str], DocumentOutput]  # (html bytes, decoded text, lang) -> output
+
+
+@dataclass(frozen=True)
+class DocumentPeer:
+    """A peer of the document section: its call, what it gives, the pages it runs on."""
+
+    name: str
+    distribution: str
+    call: str
+    basis: str
+    fields: tuple[str, ...]  # of "date", "author", "markdown"
+    make: Callable[[], DocumentTool]
+    langs: frozenset[str] | None = None  # it runs on corpora in these languages only (None: all)
+
+
+def _field(record: Any, name: str) -> Any:
+    if record is None:
+        return None
+    return record.get(name) if isinstance(record, dict) else getattr(record, name, None)
+
+
+def _trafilatura_document() -> DocumentTool:
+    import trafilatura
+
+    def run(_data, text, _lang):
+        metadata = trafilatura.bare_extraction(text, with_metadata=True)
+        markdown = trafilatura.extract(text, **TRAFILATURA_MARKDOWN)
+        return DocumentOutput(_field(metadata, "date"), _field(metadata, "author"), markdown or "")
+    return run
+
+
+def _htmldate() -> DocumentTool:
+    from htmldate import find_date
+
+    def run(_data, text, _lang):
+        return DocumentOutput(date=find_date(text, original_date=True))
+    return run
+
+
+def _newspaper4k_document() -> DocumentTool:
+    import newspaper
+    from newspaper.languages import get_available_languages
+
+    known = set(get_available_languages())
+
+    def run(_data, text, lang):
+        article = newspaper.article(NEWSPAPER_URL, language=lang if lang in known else None,
+                                    input_html=text, fetch_images=False)
+        return DocumentOutput(date=article.publish_date, author=article.authors)
+    return run
+
+
+def _gne() -> DocumentTool:
+    from gne import GeneralNewsExtractor
+
+    extractor = GeneralNewsExtractor()
+
+    def run(_data, text, _lang):
+        result = extractor.extract(text)
+        return DocumentOutput(date=_field(result, "publish_time"), author=_field(result, "author"))
+    return run
+
+
+DOCUMENT_PEERS: dict[str, DocumentPeer] = {peer.name: peer for peer in (
+    DocumentPeer("trafilatura", "trafilatura",
+                 "trafilatura.bare_extraction(html, with_metadata=True) (.date, .author); "
+                 f"trafilatura.extract(html, {_kwargs(TRAFILATURA_MARKDOWN)})",
+                 "trafilatura docs, usage-python: \"Extraction with metadata\" (`with_metadata=True`, "
+                 "`bare_extraction` for Python objects) and \"Output formats\"/\"Formatting\" "
+                 "(`output_format=\"markdown\"`, `include_formatting=True`); `include_comments=False` as "
+                 "for its text.", ("date", "author", "markdown"), _trafilatura_document),
+    DocumentPeer("htmldate", "htmldate", "htmldate.find_date(html, original_date=True)",
+                 "htmldate docs, \"Usage\": `original_date=True` looks for the original publication date "
+                 "rather than the last modification (extensive search on by default).", ("date",), _htmldate),
+    DocumentPeer("newspaper4k", "newspaper4k",
+                 f"newspaper.article({NEWSPAPER_URL!r}, language=lang, input_html=html, fetch_images=False)"
+                 " (.publish_date, .authors)",
+                 "newspaper4k README and user guide (`newspaper.article(url, input_html=...)`, the article's "
+                 "`authors` and `publish_date`).", ("date", "author"), _newspaper4k_document),
+    DocumentPeer("gne", "gne", "gne.GeneralNewsExtractor().extract(html) (\"publish_time\", \"author\")",
+                 "GNE README (GeneralNewsExtractor for Chinese news pages; `extract(html)` returns title, "
+                 "author, publish_time, content): run on Chinese corpora only.", ("date", "author"), _gne,
+                 frozenset({"zh"})),
+)}
+
+
+def newsml_document() -> DocumentTool:
+    """newsml as a user calls it for a document: ``extract(html_bytes)``, then its metadata and
+    Markdown (fields read with getattr, None where the Article has no such field)."""
+    from newsml import extract
+
+    def run(data, _text, _lang):
+        article = extract(data)
+        return DocumentOutput(getattr(article, "date", None), getattr(article, "author", None),
+                              getattr(article, "markdown", None))
+    return run
+
+
+def reference_document() -> DocumentTool:
+    """trafilatura's text extraction (the text benchmark's reference call), timed only."""
+    extract_text = PEERS[REFERENCE].make()
+
+    def run(data, text, lang):
+        extract_text(data, text, lang)
+        return DocumentOutput()
+    return run
+
+
+@dataclass
+class DocumentTools:
+    run: dict[str, DocumentTool]
+    fields: dict[str, tuple[str, ...]]
+    langs: dict[str, frozenset[str] | None]
+    versions: dict[str, str]
+    skipped: dict[str, str]
+
+    def for_pages(self, pages: list[LabeledPage]) -> dict[str, DocumentTool]:
+        """The tools that run on these pages (a peer for some languages only on pages all in them)."""
+        langs = {page_lang(page) for page in pages}
+        return {name: run for name, run in self.run.items()
+                if self.langs[name] is None or langs <= self.langs[name]}
+
+
+def make_document_tools(peers: list[str]) -> DocumentTools:
+    """newsml's default, the document peers asked for (those installed) and the timed reference."""
+    from newsml import __version__
+
+    tools = DocumentTools({DEFAULT_TOOL: newsml_document()}, {DEFAULT_TOOL: ("date", "author", "markdown")},
+                          {DEFAULT_TOOL: None}, {DEFAULT_TOOL: __version__}, {})
+    for name in peers:
+        peer = DOCUMENT_PEERS[name]
+        try:
+            tools.run[name] = peer.make()
+        except ImportError as exc:
+            tools.skipped[name] = f"not installed ({exc.name})"
+            continue
+        tools.fields[name], tools.langs[name] = peer.fields, peer.langs
+        tools.versions[name] = _version(peer.distribution)
+    try:
+        tools.run[DOCUMENT_REFERENCE] = reference_document()
+        tools.fields[DOCUMENT_REFERENCE], tools.langs[DOCUMENT_REFERENCE] = (), None
+        tools.versions[DOCUMENT_REFERENCE] = _version(PEERS[REFERENCE].distribution)
+    except ImportError as exc:
+        tools.skipped[DOCUMENT_REFERENCE] = f"not installed ({exc.name})"
+    return tools
+
+
+def corpus_labels(corpus: str, labels: Path) -> dict[str, Any] | None:
+    """The hand labels of a corpus's dates and authors ({id: {...}}), or None when there are none."""
+    path = labels / f"{corpus}.json"
+    if not path.is_file():
+        return None
+    data = json.loads(path.read_text(encoding="utf-8"))
+    return data if isinstance(data, dict) else None
+
+
+def document_gold_note(folder: Path, labels: Path) -> tuple[bool, str | None]:
+    """Whether a corpus has document gold, and a note when it is left out for want of labels."""
+    if corpus_labels(folder.name, labels) is not None or folder.name in METADATA_KEYS:
+        return True, None
+    if folder.name in LABELED_METADATA:
+        path = labels / f"{folder.name}.json"
+        return False, f"{folder.name}: skipped, no date and author labels at {path}"
+    return (folder / EXPECTED).is_dir() or any(folder.glob("*.md")), None
+
+
+@dataclass
+class DocumentGold:
+    """A page's gold for the document section."""
+
+    metadata: bool  # the page has date and author gold (either may be None: the page gives none)
+    date: str | None
+    author: str | None
+    lines: dict[str, list[str]]  # the gold's lines the page marks as heading / list item
+    expected: dict[str, list[str]] | None  # units of Readability.js's expected output
+    partial_date: bool = False  # the gold's date is no day (a month): the page is left out of the date
+
+
+def document_gold(page: LabeledPage, text: str, labels: dict[str, Any] | None) -> DocumentGold:
+    """The page's date and author (from the corpus's labels, else its json), the gold lines
+    the page marks as heading or list item (the ``.md`` gold's, else the ``.txt`` gold's),
+    and the units of Readability.js's expected output where there is one."""
+    metadata, date, author = False, None, None
+    if labels is not None:
+        label = labels.get(page.id)
+        if isinstance(label, dict):
+            metadata, date, author = True, label.get("date"), label.get("author")
+    elif page.corpus in METADATA_KEYS:
+        date_key, author_key = METADATA_KEYS[page.corpus]
+        metadata, date, author = True, page.meta.get(date_key), page.meta.get(author_key)
+    markdown = page.html_path.with_suffix(".md")
+    lines = (gold_rules.gold_markdown_lines(markdown.read_text(encoding="utf-8")) if markdown.is_file()
+             else gold_rules.gold_text_lines(page.gold))
+    expected = page.html_path.parent / EXPECTED / f"{page.id}.html"
+    author = author if gold_rules.normalize_author(author) else None
+    day = gold_rules.day(date)
+    return DocumentGold(metadata, day, author,
+                        gold_rules.gold_structure(lines, gold_rules.page_marks(text)),
+                        gold_rules.expected_units(expected.read_bytes()) if expected.is_file() else None,
+                        partial_date=day is None and bool(date))
+
+
+@dataclass
+class DocumentResult:
+    outputs: list[DocumentOutput] = field(default_factory=list)
+    ms: list[float] = field(default_factory=list)
+    errors: int = 0
+
+
+@dataclass
+class DocumentRun:
+    pages: list[LabeledPage]
+    golds: list[DocumentGold]
+    results: dict[str, DocumentResult]
+
+
+def run_document(pages: list[LabeledPage], tools: dict[str, DocumentTool],
+                 labels: dict[str, Any] | None) -> DocumentRun:
+    """Every tool once on every page for its date, author and Markdown, interleaved as in
+    :func:`run_corpus` (the order rotates page by page); a failure is an empty output."""
+    from newsml.input.decode import decode_html
+
+    langs = sorted({page_lang(page) for page in pages})
+    for run in tools.values():
+        for html, lang in WARM_UP:
+            if lang in langs or lang == "en":
+                with contextlib.suppress(Exception):
+                    run(html.encode(), html, lang)
+    results = {name: DocumentResult() for name in tools}
+    golds, names = [], list(tools)
+    for k, page in enumerate(pages):
+        data = page.html
+        text, _ = decode_html(data)
+        golds.append(document_gold(page, text, labels))
+        lang = page_lang(page)
+        for name in names[k % len(names):] + names[:k % len(names)]:
+            start = time.perf_counter()
+            try:
+                output = tools[name](data, text, lang)
+            except Exception:  # a tool's failure on one page is a data point, not a crash
+                output = DocumentOutput()
+                results[name].errors += 1
+            results[name].ms.append((time.perf_counter() - start) * 1000)
+            results[name].outputs.append(output)
+    return DocumentRun(pages, golds, results)
+
+
+def _share(hits: int, n: int) -> dict[str, Any]:
+    return {"recalled": hits, "n": n, "recall": hits / n if n else None}
+
+
+def _is_right(name: str, gold: DocumentGold, output: DocumentOutput) -> bool:
+    """The tool's date (author) is the gold's: the same day (normalized containment)."""
+    if name == "date":
+        return gold_rules.day(output.date) == gold.date
+    return gold_rules.author_matches(output.author, gold.author)
+
+
+def _is_given(name: str, output: DocumentOutput) -> bool:
+    """The tool gives a date (an author)."""
+    if name == "date":
+        return gold_rules.day(output.date) is not None
+    return bool(gold_rules.normalize_author(output.author))
+
+
+def document_figures(golds: list[DocumentGold], result: DocumentResult,
+                     fields: tuple[str, ...]) -> dict[str, Any]:
+    """A tool's figures on a corpus: date and author accuracy over the pages with such gold, what
+    it gives where the gold has none, and the recall of the gold's structure by its Markdown."""
+    figures: dict[str, Any] = {"median_ms": statistics.median(result.ms) if result.ms else None,
+                               "errors": result.errors}
+    with_metadata = [(gold, output) for gold, output in zip(golds, result.outputs) if gold.metadata]
+    for name in ("date", "author"):
+        if name not in fields:
+            figures[name] = None
+            continue
+        with_gold = [(g, o) for g, o in with_metadata if getattr(g, name) is not None]
+        without = [o for g, o in with_metadata
+                   if getattr(g, name) is None and not (name == "date" and g.partial_date)]
+        correct = sum(_is_right(name, g, o) for g, o in with_gold)
+        figures[name] = {"correct": correct, "n": len(with_gold),
+                         "accuracy": correct / len(with_gold) if with_gold else None,
+                         "given_without_gold": sum(_is_given(name, o) for o in without),
+                         "without_gold": len(without)}
+    if "markdown" not in fields:
+        figures["structure"] = figures["expected"] = None
+        return figures
+    totals: dict[str, list[int]] = {"heading": [0, 0], "list": [0, 0]}
+    expected: dict[str, list[int]] = {kind: [0, 0] for kind in gold_rules.KINDS}
+    has_expected = False
+    for gold, output in zip(golds, result.outputs):
+        for kind, (hits, n) in gold_rules.structure_recall(gold.lines, output.markdown).items():
+            totals[kind][0] += hits
+            totals[kind][1] += n
+        if gold.expected is not None:
+            has_expected = True
+            for kind, (hits, n) in gold_rules.structure_recall(gold.expected, output.markdown).items():
+                expected[kind][0] += hits
+                expected[kind][1] += n
+    figures["structure"] = {kind: _share(*counts) for kind, counts in totals.items()}
+    figures["expected"] = ({kind: _share(*counts) for kind, counts in expected.items()}
+                           if has_expected else None)
+    return figures
+
+
+def document_summary(run: DocumentRun, figures: dict[str, dict[str, Any]]) -> dict[str, Any]:
+    """newsml's default against the best peer of each field, and its time against trafilatura's text."""
+    ours = figures.get(DEFAULT_TOOL, {})
+    peers = {name: f for name, f in figures.items() if name not in (DEFAULT_TOOL, DOCUMENT_REFERENCE)}
+    summary: dict[str, Any] = {}
+    for name in ("date", "author"):
+        scored = {peer: f[name]["accuracy"] for peer, f in peers.items()
+                  if f.get(name) and f[name]["accuracy"] is not None}
+        best = max(scored, key=scored.__getitem__) if scored else None
+        summary[name] = {"newsml": (ours.get(name) or {}).get("accuracy"), "best_peer": best,
+                         "best_peer_accuracy": scored[best] if best else None}
+    for kind in ("heading", "list"):
+        peer = (peers.get(REFERENCE) or {}).get("structure") or {}
+        summary[kind] = {"newsml": ((ours.get("structure") or {}).get(kind) or {}).get("recall"),
+                         REFERENCE: (peer.get(kind) or {}).get("recall")}
+    reference = figures.get(DOCUMENT_REFERENCE, {}).get("median_ms")
+    summary["time_ratio"] = (ours["median_ms"] / reference
+                             if ours.get("median_ms") is not None and reference else None)
+    return summary
+
+
 # -- figures --------------------------------------------------------------------------
 def p95(values: list[float]) -> float:
     ordered = sorted(values)
@@ -584,6 +950,160 @@ def caveats() -> list[str]:
             "- Peers get decoded text while newsml's time includes decoding the bytes.", ""]
 
 
+def _accuracy(figure: dict[str, Any] | None) -> str:
+    if not figure:
+        return "-"
+    accuracy = figure["accuracy"]
+    return f"{accuracy:.3f} ({figure['n']})" if accuracy is not None else f"- ({figure['n']})"
+
+
+def _given(figure: dict[str, Any] | None) -> str:
+    return f"{figure['given_without_gold']}/{figure['without_gold']}" if figure else "-"
+
+
+def _recall(figure: dict[str, Any] | None) -> str:
+    if not figure:
+        return "-"
+    return f"{figure['recall']:.3f} ({figure['n']})" if figure["recall"] is not None else f"- ({figure['n']})"
+
+
+def _value(value: float | None) -> str:
+    return f"{value:.3f}" if value is not None else "-"
+
+
+def document_legend() -> list[str]:
+    return [
+        "Each tool runs once per page for its date, author and Markdown, on the pages of the text "
+        "benchmark (the corpus's pages of the split, the same for every tool), "
+        "interleaved page by page (the order rotates), warmed up first. newsml is "
+        "`newsml.extract(html_bytes)` with the Article's `date`, `author` and `markdown` (a field the "
+        "Article lacks counts as not given); its time includes rendering the Markdown. "
+        f"`{DOCUMENT_REFERENCE}` is `{PEERS[REFERENCE].call}` in the same loop, timed only: "
+        "time / trafilatura is newsml's median ms per page against it.", "",
+        "- **Gold.** Dates and authors: wcxb_dev/wcxb_dev2 json `date`, `author`; readability json "
+        "`publishedTime`, `byline`; " + ", ".join(LABELED_METADATA) + " the hand labels in "
+        "`labeled/metadata/<corpus>.json` (pages without a label, and dates that are no day, such as "
+        "a month, are left out of these columns). "
+        "Headings and list items: the gold's lines (the `.md` gold's heading lines and list lines, "
+        "else every line of the `.txt` gold), Markdown marks and inline links and emphasis stripped, "
+        "whose normalized text is the whole text of an `<h2>`-`<h6>` (an `<li>`) element of the page; "
+        "a line the page marks both ways counts as a heading. Readability.js's expected output "
+        f"(`{EXPECTED}/<id>.html`): the texts of its `h1`-`h6`, `li` (without nested lists), `td`/`th` "
+        "and outermost `blockquote` elements. readability's date and author are Readability.js's "
+        "fixture metadata: null there means Readability.js found none, not that the page has none.",
+        "- **Date accuracy (n)**: the predicted day (first ten characters of an ISO date; a peer's "
+        "datetime or a string such as `2011-12-09 10:23:00` or `2011年12月09日` read as its day) equals "
+        "the gold day, over the n pages with a gold date. **Dates given without gold**: pages with a "
+        "predicted date where the gold has none / pages whose gold has none.",
+        "- **Author accuracy (n)**: normalized containment: both sides NFKC, lower case, punctuation and "
+        "symbols as spaces, a leading `by`, `作者` or `记者` dropped, spaces collapsed; right when the "
+        "gold's form is contained in the prediction's or the prediction's in the gold's (neither empty; "
+        "at word boundaries except in CJK text). A list of authors is joined with commas.",
+        "- **Heading / list-item recall (n gold lines)**: the share of gold headings (list items) for "
+        "which a heading line (`#`-line or setext) / list line (`-`, `*`, `+`, `1.`) of the tool's "
+        "Markdown is the same line: normalized texts equal, or one contains the other with a token F1 "
+        f"of at least {gold_rules.NEAR_F1} (tokens: words, each CJK character alone). On the expected "
+        "HTML, a cell is recalled by a cell of a `| a | b |` row, a block quote by a `>` line or a run of "
+        "consecutive `>` lines. Counts are pooled over the corpus's pages.",
+        "- A peer's error on a page is counted and leaves that page without output."]
+
+
+def document_section(runs: dict[str, DocumentRun], figures: dict[str, dict[str, dict[str, Any]]],
+                     tools: DocumentTools, notes: list[str], split: str) -> list[str]:
+    lines = ["## Document: dates, authors and structure", "", *document_legend(), ""]
+    if tools.skipped or notes:
+        lines += ["Skipped: " + "; ".join([*(f"{n}: {why}" for n, why in tools.skipped.items()), *notes]), ""]
+    lines += ["| tool | version | call | documentation |", "|---|---|---|---|"]
+    lines.append(f"| {DEFAULT_TOOL} | {tools.versions.get(DEFAULT_TOOL, '?')} | `newsml.extract(html_bytes)` "
+                 "(.date, .author, .markdown) | the Article's contract |")
+    for name, peer in DOCUMENT_PEERS.items():
+        version = tools.versions.get(name) or f"skipped: {tools.skipped.get(name, 'not run')}"
+        lines.append(f"| {name} | {version} | `{peer.call}` | {peer.basis} |")
+    lines += ["", "### Summary: newsml's default against the best peer", "",
+              "| corpus | pages | newsml date | best peer date | newsml author | best peer author | "
+              f"newsml headings | {REFERENCE} headings | newsml list items | {REFERENCE} list items | "
+              "time / trafilatura (text) |", "|---|---|---|---|---|---|---|---|---|---|---|"]
+    for corpus, run in runs.items():
+        summary = document_summary(run, figures[corpus])
+        best = {name: (f"{summary[name]['best_peer']} {_value(summary[name]['best_peer_accuracy'])}"
+                       if summary[name]["best_peer"] else "-") for name in ("date", "author")}
+        lines.append(f"| {corpus} | {len(run.pages)} | {_value(summary['date']['newsml'])} | "
+                     f"{best['date']} | "
+                     f"{_value(summary['author']['newsml'])} | {best['author']} | "
+                     f"{_value(summary['heading']['newsml'])} | {_value(summary['heading'][REFERENCE])} | "
+                     f"{_value(summary['list']['newsml'])} | {_value(summary['list'][REFERENCE])} | "
+                     f"{_ratio(summary['time_ratio'])} |")
+    ours = [ms for run in runs.values() for ms in run.results[DEFAULT_TOOL].ms]
+    reference = [ms for run in runs.values() if DOCUMENT_REFERENCE in run.results
+                 for ms in run.results[DOCUMENT_REFERENCE].ms]
+    if ours and reference:
+        lines += ["", f"Over all {len(ours)} pages: newsml with metadata and Markdown "
+                  f"{statistics.median(ours):.1f} ms per page (median), {DOCUMENT_REFERENCE} "
+                  f"{statistics.median(reference):.1f} ms: ratio "
+                  f"{statistics.median(ours) / statistics.median(reference):.2f}."]
+    lines.append("")
+    for corpus, run in runs.items():
+        with_metadata = sum(gold.metadata for gold in run.golds)
+        lines += [f"### {corpus} ({len(run.pages)} pages, {with_metadata} with date and author gold, "
+                  f"split: {split})", "",
+                  "| tool | date (n) | dates without gold | author (n) | authors without gold | "
+                  "headings (n) | list items (n) | median ms | errors |",
+                  "|---|---|---|---|---|---|---|---|---|"]
+        for name, f in figures[corpus].items():
+            structure = f.get("structure") or {}
+            ms = f"{f['median_ms']:.1f}" if f["median_ms"] is not None else "-"
+            lines.append(f"| {name} | {_accuracy(f['date'])} | {_given(f['date'])} | "
+                         f"{_accuracy(f['author'])} | "
+                         f"{_given(f['author'])} | {_recall(structure.get('heading'))} | "
+                         f"{_recall(structure.get('list'))} | {ms} | {f['errors']} |")
+        expected = {name: f["expected"] for name, f in figures[corpus].items() if f.get("expected")}
+        if expected:
+            lines += ["", f"Readability.js's expected output (`{EXPECTED}/<id>.html`), recall (n units):", "",
+                      "| tool | headings | list items | table cells | block quotes |",
+                      "|---|---|---|---|---|"]
+            for name, f in expected.items():
+                cells = " | ".join(_recall(f[kind]) for kind in gold_rules.KINDS)
+                lines.append(f"| {name} | {cells} |")
+        lines.append("")
+    return lines
+
+
+def document_json(runs: dict[str, DocumentRun], figures: dict[str, dict[str, dict[str, Any]]],
+                  tools: DocumentTools, notes: list[str]) -> dict[str, Any]:
+    settings = {name: DOCUMENT_PEERS[name].call for name in tools.run if name in DOCUMENT_PEERS}
+    settings[DEFAULT_TOOL] = "newsml.extract(html_bytes) (.date, .author, .markdown)"
+    settings[DOCUMENT_REFERENCE] = PEERS[REFERENCE].call
+    return {"versions": tools.versions, "skipped": tools.skipped, "notes": notes, "settings": settings,
+            "near_f1": gold_rules.NEAR_F1,
+            "corpora": {corpus: {"pages": len(run.pages),
+                                 "pages_with_metadata": sum(gold.metadata for gold in run.golds),
+                                 "page_ids": [page.id for page in run.pages],
+                                 "tools": figures[corpus],
+                                 "summary": document_summary(run, figures[corpus])}
+                        for corpus, run in runs.items()}}
+
+
+def text_report(lines: list[str], runs: dict[str, CorpusRun], figures: dict[str, dict[str, dict[str, Any]]],
+                tools: dict[str, Extractor], versions: dict[str, str], skipped: dict[str, str], command: str,
+                split: str, learned: set[str]) -> tuple[list[str], list[str]]:
+    """Append the text benchmark's sections to ``lines``; the summary table and its legend."""
+    lines += ["Macro precision/recall/F1 over pages (token overlap, CJK characters as tokens); "
+              "times are per page in one process, tools interleaved page by page, each tool warmed up "
+              "first on a small page in each language of the corpus (one-time loads such as jieba's "
+              "dictionary are not per-page time); peak MB is "
+              "the peak resident size of a separate process running only that tool over the same pages "
+              f"(it imports nothing else). Ratios are to {REFERENCE} (`include_comments=False`) in the same "
+              "run.", ""]
+    summary = summary_table(runs, figures, split)
+    legend = summary_legend(command, sum(not name.startswith("newsml:") for name in tools))
+    lines += ["## Summary: newsml's default against the best peer per corpus", "", *summary, "", *legend, ""]
+    lines += peer_settings_section(versions, skipped)
+    lines += ["## Per corpus", ""]
+    for corpus, run in runs.items():
+        lines += corpus_table(corpus, run, figures[corpus], split, learned) + [""]
+    return summary, legend
+
+
 #: Sections of docs/benchmark.md that other scripts write (throughput.py, spark_throughput.py,
 #: cv_against_peers.py): a rewrite of the file keeps them, from the first of these headings to
 #: the end.
@@ -610,6 +1130,19 @@ def main() -> int:
     parser.add_argument("--limit", type=int, default=None, help="at most N pages per corpus")
     parser.add_argument("--scaling", action="store_true")
     parser.add_argument("--no-memory", action="store_true", help="skip the peak-memory processes")
+    parser.add_argument("--document", action=argparse.BooleanOptionalAction, default=True,
+                        help="the document section (on by default): newsml's default and the document "
+                             "peers once per page for date, author and Markdown, scored against the date, "
+                             "author and structure gold of the corpora that have it (wcxb_dev, wcxb_dev2, "
+                             "readability; " + ", ".join(LABELED_METADATA) + " with labels)")
+    parser.add_argument("--document-only", action="store_true",
+                        help="run only the document section, not the text benchmark (with --out, the report "
+                             "then holds only that section)")
+    parser.add_argument("--document-peers", nargs="*", default=list(DOCUMENT_PEERS),
+                        choices=list(DOCUMENT_PEERS), metavar="PEER",
+                        help=f"document peers to run (default: all of {', '.join(DOCUMENT_PEERS)})")
+    parser.add_argument("--labels", type=Path, default=LABELS,
+                        help="folder of <corpus>.json date and author labels (default: labeled/metadata)")
     parser.add_argument("--out", type=Path, default=None, help="write the Markdown report here")
     parser.add_argument("--summary-out", type=Path, default=None,
                         help="write the summary table (newsml's default against the best peer per corpus, "
@@ -628,50 +1161,71 @@ def main() -> int:
     if not args.data.is_dir():
         print(f"no corpora at {args.data}", file=sys.stderr)
         return 1
+    document = args.document or args.document_only
     folders = [args.data / c for c in args.corpora] if args.corpora else \
         sorted(p for p in args.data.iterdir() if p.is_dir())
-    methods = args.methods or list(newsml_methods())
-    learned = learned_methods()
-    names = [f"newsml:{m}" for m in methods] + list(args.peers)
-    tools, versions, skipped = make_tools(names)
+    tools: dict[str, Extractor] = {}
+    versions: dict[str, str] = {}
+    skipped: dict[str, str] = {}
+    learned: set[str] = set()
+    if not args.document_only:
+        methods = args.methods or list(newsml_methods())
+        learned = learned_methods()
+        names = [f"newsml:{m}" for m in methods] + list(args.peers)
+        tools, versions, skipped = make_tools(names)
+    document_tools = make_document_tools(args.document_peers) if document else None
     runs: dict[str, CorpusRun] = {}
+    document_runs: dict[str, DocumentRun] = {}
+    document_notes: list[str] = []
     for folder in folders:
         pages = load_corpus(folder, split=split)[: args.limit]
         if not pages:
             continue
-        print(f"{folder.name}: {len(pages)} pages x {len(tools)} tools", file=sys.stderr, flush=True)
-        results = run_corpus(pages, tools)
-        if not args.no_memory:
-            with tempfile.TemporaryDirectory() as tmp:
-                probe_input = Path(tmp) / "pages.jsonl"
-                write_probe_input(pages, probe_input)
-                for name in tools:
-                    results[name].peak_mb = peak_memory_mb(name, probe_input)
-        runs[folder.name] = CorpusRun(pages, results)
+        if not args.document_only:
+            print(f"{folder.name}: {len(pages)} pages x {len(tools)} tools", file=sys.stderr, flush=True)
+            results = run_corpus(pages, tools)
+            if not args.no_memory:
+                with tempfile.TemporaryDirectory() as tmp:
+                    probe_input = Path(tmp) / "pages.jsonl"
+                    write_probe_input(pages, probe_input)
+                    for name in tools:
+                        results[name].peak_mb = peak_memory_mb(name, probe_input)
+            runs[folder.name] = CorpusRun(pages, results)
+        if document_tools is not None:
+            has_gold, note = document_gold_note(folder, args.labels)
+            if note:
+                document_notes.append(note)
+            if has_gold:
+                corpus_tools = document_tools.for_pages(pages)
+                print(f"{folder.name}: document, {len(pages)} pages x {len(corpus_tools)} tools",
+                      file=sys.stderr, flush=True)
+                labels = corpus_labels(folder.name, args.labels)
+                document_runs[folder.name] = run_document(pages, corpus_tools, labels)
+                if labels is not None and not any(page.id in labels for page in pages):
+                    document_notes.append(f"{folder.name}: none of its {args.split} pages has date and "
+                                          "author labels (they cover its train pages: --split train)")
     figures = {corpus: {name: tool_figures(result) for name, result in run.results.items()}
                for corpus, run in runs.items()}
+    document_figures_ = {corpus: {name: document_figures(run.golds, result, document_tools.fields[name])
+                                  for name, result in run.results.items()}
+                         for corpus, run in document_runs.items()} if document_tools is not None else {}
     command = "python scripts/benchmark.py " + " ".join(sys.argv[1:])
     date = dt.date.today().isoformat()
+    all_versions = {**versions, **(document_tools.versions if document_tools is not None else {})}
     lines = ["# Benchmark", "",
              f"Command: `{command}`  ",
              f"Date: {date}; Python {platform.python_version()}, "
-             f"{os.cpu_count()} CPUs; tools: " + ", ".join(f"{n} {v}" for n, v in versions.items()), ""]
+             f"{os.cpu_count()} CPUs; tools: " + ", ".join(f"{n} {v}" for n, v in all_versions.items()), ""]
     if skipped:
         lines += ["Skipped: " + "; ".join(f"{n}: {why}" for n, why in skipped.items()), ""]
-    lines += ["Macro precision/recall/F1 over pages (token overlap, CJK characters as tokens); "
-              "times are per page in one process, tools interleaved page by page, each tool warmed up "
-              "first on a small page in each language of the corpus (one-time loads such as jieba's "
-              "dictionary are not per-page time); peak MB is "
-              "the peak resident size of a separate process running only that tool over the same pages "
-              f"(it imports nothing else). Ratios are to {REFERENCE} (`include_comments=False`) in the same "
-              "run.", ""]
-    summary = summary_table(runs, figures, args.split)
-    legend = summary_legend(command, sum(not name.startswith("newsml:") for name in tools))
-    lines += ["## Summary: newsml's default against the best peer per corpus", "", *summary, "", *legend, ""]
-    lines += peer_settings_section(versions, skipped)
-    lines += ["## Per corpus", ""]
-    for corpus, run in runs.items():
-        lines += corpus_table(corpus, run, figures[corpus], args.split, learned) + [""]
+    summary: list[str] = []
+    legend: list[str] = []
+    if not args.document_only:
+        summary, legend = text_report(lines, runs, figures, tools, versions, skipped, command, args.split,
+                                      learned)
+    if document_tools is not None:
+        lines += document_section(document_runs, document_figures_, document_tools, document_notes,
+                                  args.split)
     if args.scaling and runs:
         lines += ["## Time by page size", "", "Median ms/page (pages) over all corpora above.", ""]
         lines += size_table(runs) + [""]
@@ -686,23 +1240,26 @@ def main() -> int:
             lines.append(f"| {name} | " + " | ".join(f"{t:.1f}" for t in times) +
                          f" | {growth_exponent(factors, times):.2f} |")
         lines.append("")
-    lines += caveats()
+    if not args.document_only:
+        lines += caveats()
     report = "\n".join(lines)
     if args.out:
         args.out.parent.mkdir(parents=True, exist_ok=True)
         kept = kept_sections(args.out)
         args.out.write_text(report.rstrip("\n") + "\n" + (f"\n{kept}" if kept else ""), encoding="utf-8")
-    if args.summary_out:
+    if args.summary_out and not args.document_only:
         args.summary_out.parent.mkdir(parents=True, exist_ok=True)
         args.summary_out.write_text("\n".join([*summary, "", *legend, ""]), encoding="utf-8")
     if args.json:
         raw = {"command": command, "date": date, "split": args.split, "limit": args.limit,
                "default": DEFAULT_TOOL, "reference": REFERENCE, "versions": versions, "skipped": skipped,
-               "settings": {name: PEERS[name].call for name in args.peers},
+               "settings": {name: PEERS[name].call for name in args.peers} if not args.document_only else {},
                "corpora": {corpus: {"pages": len(run.pages), "lang": run.lang,
                                     "page_ids": [page.id for page in run.pages],
                                     "tools": figures[corpus], "summary": summarize(figures[corpus])}
                            for corpus, run in runs.items()}}
+        if document_tools is not None:
+            raw["document"] = document_json(document_runs, document_figures_, document_tools, document_notes)
         args.json.write_text(json.dumps(raw, indent=1), encoding="utf-8")
     print(report)
     return 0
