@@ -86,6 +86,14 @@ class Table:
 
 
 @dataclass(frozen=True)
+class Items:
+    """A list inside the article (``<ul>``, or ``<ol>`` when ``ordered``); each item is one gold line."""
+
+    items: tuple[str, ...]
+    ordered: bool = False
+
+
+@dataclass(frozen=True)
 class Figure:
     """Image with a caption (caption is not gold)."""
 
@@ -108,7 +116,7 @@ class Remark:
     text: str
 
 
-Block = Para | Sub | Table | Figure | Hidden | Remark
+Block = Para | Sub | Table | Items | Figure | Hidden | Remark
 
 
 @dataclass(frozen=True)
@@ -240,6 +248,8 @@ def gold_lines(a: Article) -> list[str]:
             lines.append(plain(b.text))
         elif isinstance(b, Table):
             lines.extend(collapse(" ".join(plain(c) for c in row)) for row in b.rows)
+        elif isinstance(b, Items):
+            lines.extend(plain(item) for item in b.items)
     return [ln for ln in lines if ln]
 
 
@@ -270,6 +280,8 @@ def features(a: Article) -> list[str]:
         f.append("captions")
     if any(isinstance(b, Table) for b in a.blocks):
         f.append("table")
+    if any(isinstance(b, Items) for b in a.blocks):
+        f.append("list")
     if len(paras) >= 15:
         f.append("long")
     if a.script_block and any(isinstance(b, Remark) for b in a.blocks):
@@ -608,6 +620,9 @@ def body_html5(a: Article, lang: str) -> list[str]:
             for r in rows:
                 out.append("<tr>" + "".join(f"<td>{esc(c)}</td>" for c in r) + "</tr>")
             out.append("</tbody></table></div>")
+        elif isinstance(b, Items):
+            tag = "ol" if b.ordered else "ul"
+            out.append(f"<{tag}>" + "".join(f"<li>{rich(item, strong='strong')}</li>" for item in b.items) + f"</{tag}>")
         elif isinstance(b, Hidden):
             out.append(f'<div class="{b.cls}" style="display:none"><p>{esc(b.text)}</p></div>')
         elif isinstance(b, Remark):
@@ -735,6 +750,9 @@ def body_divs(a: Article) -> list[str]:
                 cell = "th" if i == 0 else "td"
                 out.append("<tr>" + "".join(f"<{cell}>{esc(c)}</{cell}>" for c in r) + "</tr>")
             out.append("</table></div>")
+        elif isinstance(b, Items):
+            tag = "ol" if b.ordered else "ul"
+            out.append(f'<{tag} class="list">' + "".join(f"<li>{rich(item)}</li>" for item in b.items) + f"</{tag}>")
         elif isinstance(b, Hidden):
             out.append(f'<div class="{b.cls}" style="display:none">{esc(b.text)}</div>')
         elif isinstance(b, Remark):
@@ -868,6 +886,9 @@ def body_table(a: Article, lang: str, entities: bool) -> list[str]:
                 else:
                     out.append("<tr>" + "".join(f"<td>{esc(c, entities)}</td>" for c in r) + "</tr>")
             out.append("</table>")
+        elif isinstance(b, Items):
+            tag = "ol" if b.ordered else "ul"
+            out.append(f"<{tag}>" + "".join(f"<li>{rich(item, entities=entities)}</li>" for item in b.items) + f"</{tag}>")
         elif isinstance(b, Hidden):
             out.append(f'<div class="{b.cls}" style="display:none">{esc(b.text, entities)}</div>')
         elif isinstance(b, Remark):
@@ -994,6 +1015,9 @@ def body_br(a: Article, lang: str) -> list[str]:
             out.append('<table border="1" cellspacing="0" cellpadding="3">')
             out += ["<tr>" + "".join(f"<td>{esc(c)}</td>" for c in r) + "</tr>" for r in b.rows]
             out.append("</table><br>")
+        elif isinstance(b, Items):
+            tag = "ol" if b.ordered else "ul"
+            out.append(f"<{tag}>" + "".join(f"<li>{rich(item)}</li>" for item in b.items) + f"</{tag}>")
         elif isinstance(b, Hidden):
             out.append(f'<div class="{b.cls}" style="display:none">{esc(b.text)}</div>')
         elif isinstance(b, Remark):
@@ -1075,8 +1099,8 @@ ARTICLES_FILE = Path(__file__).with_name("labeled_articles.json")
 def load_articles(path: Path = ARTICLES_FILE) -> list[Article]:
     """The articles of ``path``: one JSON record of :class:`Article`'s fields each (those at
     their default left out), each block one of ``{"para": text}``, ``{"sub": text}``,
-    ``{"table": rows}``, ``{"figure": {"src", "caption"}}``, ``{"hidden": {"class",
-    "text"}}`` and ``{"remark": text}``."""
+    ``{"table": rows}``, ``{"list": {"items", "ordered"}}``, ``{"figure": {"src", "caption"}}``,
+    ``{"hidden": {"class", "text"}}`` and ``{"remark": text}``."""
     articles = []
     for record in json.loads(path.read_text(encoding="utf-8")):
         fields = dict(record)
@@ -1104,6 +1128,8 @@ def _block(record: dict[str, Any]) -> Block:
         return Hidden(value["class"], value["text"])
     if kind == "remark":
         return Remark(value)
+    if kind == "list":
+        return Items(tuple(value["items"]), bool(value.get("ordered", False)))
     raise ValueError(f"unknown block {kind!r} in {ARTICLES_FILE.name}")
 
 
@@ -1127,6 +1153,8 @@ def prepare(a: Article) -> Article:
             blocks.append(replace(b, caption=q(b.caption)))
         elif isinstance(b, Table):
             blocks.append(Table(tuple(tuple(q(c) for c in r) for r in b.rows)))
+        elif isinstance(b, Items):
+            blocks.append(Items(tuple(q(item) for item in b.items), b.ordered))
     return replace(
         a,
         title=q(a.title),
