@@ -11,65 +11,109 @@ from typing import Any
 
 import numpy as np
 
+from .document.html import to_html
+from .document.markdown import to_markdown
+from .document.metadata import read_metadata
+from .document.structure import PLAIN, Block, DocumentOptions, document_blocks
 from .dom.page import Page
 from .errors import NewsmlError
 from .methods import NodeMethod
 
+#: The fields of an article's record (:meth:`Article.to_dict`), in order: what the command
+#: line's JSON records and the Spark rows hold of an article.
+RECORD_FIELDS = ("title", "author", "date", "date_modified", "site_name", "url", "description", "image",
+                 "tags", "source", "text", "paragraphs", "scores", "encoding", "lang", "method", "markdown")
+#: The fields of a record that hold lists (of strings, or of numbers for ``scores``).
+LIST_FIELDS = frozenset({"paragraphs", "scores", "tags"})
+
 
 @dataclass
 class Article:
-    """An extracted article. ``text`` is the paragraphs joined by newlines."""
+    """An extracted article. ``text`` is the paragraphs joined by newlines; ``blocks`` the
+    same nodes as a document (headings, lists, tables...), which :attr:`markdown` and
+    :attr:`html` render. The metadata (author to source) is None where the page does not
+    say (:mod:`newsml.document.metadata`): ``date`` and ``date_modified`` in ISO 8601, the
+    day with the time and offset when the page gives them; ``source`` the outlet a Chinese
+    page names (来源), apart from the author."""
 
     title: str
+    author: str | None = None
+    date: str | None = None
+    date_modified: str | None = None
+    site_name: str | None = None
+    url: str | None = None
+    description: str | None = None
+    image: str | None = None
+    tags: list[str] | None = None
+    source: str | None = None
     paragraphs: list[str] = field(default_factory=list)
     scores: list[float] = field(default_factory=list)
     encoding: str = ""
     lang: str = "und"
     method: str = ""
+    blocks: list[Block] = field(default_factory=list, repr=False, compare=False)
 
     @property
     def text(self) -> str:
         """The body text, one paragraph per line."""
         return "\n".join(self.paragraphs)
 
+    @property
+    def markdown(self) -> str:
+        """The article as Markdown: the title as its ``#`` heading, then the body's blocks."""
+        return to_markdown(self.title, self.blocks)
+
+    @property
+    def html(self) -> str:
+        """The article as an HTML fragment: one ``<article>`` element."""
+        return to_html(self.title, self.blocks)
+
     def to_dict(self) -> dict[str, Any]:
-        """Plain-data form (the CLI's json/jsonl record), ``text`` included.
+        """Plain-data form (the CLI's json/jsonl record): the fields, ``text`` and ``markdown``.
 
         (``dataclasses.asdict`` gives the same, but passes every paragraph and score through
         ``copy.deepcopy`` one by one: a shallow copy of the lists is enough, their items are
         immutable.)
         """
-        data = {item.name: getattr(self, item.name) for item in fields(self)}
+        data = {item.name: getattr(self, item.name) for item in fields(self) if item.name != "blocks"}
         data["paragraphs"], data["scores"] = list(self.paragraphs), list(self.scores)
+        data["tags"] = list(self.tags) if self.tags is not None else None
         data["text"] = self.text
+        data["markdown"] = self.markdown
         return data
 
     @classmethod
     def from_nodes(cls, page: Page, keep: np.ndarray, scores: np.ndarray, method: str,
-                   title: str) -> Article:
-        """Assemble the article from the kept text nodes of ``page``, in document order."""
+                   title: str, options: DocumentOptions = PLAIN) -> Article:
+        """Assemble the article from the kept text nodes of ``page``, in document order
+        (``options``: what its Markdown and HTML keep besides the text)."""
         paragraphs, kept_scores = [], []
         for node in page.nodes:
             if keep[node.index]:
                 paragraphs.append(node.text)
                 kept_scores.append(round(float(scores[node.index]), 4))
-        return cls(title=title, paragraphs=paragraphs, scores=kept_scores,
-                   encoding=page.encoding, lang=page.lang, method=method)
+        blocks = document_blocks(page, keep, title, links=options.links, images=options.images)
+        meta = read_metadata(page, keep)
+        return cls(title=title, **vars(meta), paragraphs=paragraphs, scores=kept_scores,
+                   encoding=page.encoding, lang=page.lang, method=method, blocks=blocks)
 
 
-def extract_page(page: Page, scorer: NodeMethod) -> Article:
+def extract_page(page: Page, scorer: NodeMethod, options: DocumentOptions = PLAIN) -> Article:
     """Extract the article of an already parsed page with a method instance."""
-    return extract_scored(page, scorer)[0]
+    return extract_scored(page, scorer, options)[0]
 
 
-def extract_scored(page: Page, scorer: NodeMethod) -> tuple[Article, np.ndarray, np.ndarray]:
+def extract_scored(page: Page, scorer: NodeMethod, options: DocumentOptions = PLAIN
+                   ) -> tuple[Article, np.ndarray, np.ndarray]:
     """The article of ``page``, with every node's score and which nodes were kept (for
     the review of a draft label, which shows the dropped nodes too)."""
     ensure_usable(scorer)
     with collector_paused():
         scores = scorer.score_nodes(page)
         keep = np.asarray(scorer.select(page, scores), dtype=bool)
-        return Article.from_nodes(page, keep, scores, method=scorer.name, title=page.title), scores, keep
+        article = Article.from_nodes(page, keep, scores, method=scorer.name, title=page.title,
+                                     options=options)
+        return article, scores, keep
 
 
 @contextlib.contextmanager

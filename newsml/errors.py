@@ -15,6 +15,11 @@ class InvalidPageError(NewsmlError, ValueError):
     """
 
 
+class PageNotFoundError(InvalidPageError, FileNotFoundError):
+    """The page named is no file: an :class:`InvalidPageError`, and a ``FileNotFoundError``
+    for callers that catch that."""
+
+
 class ConfigurationError(NewsmlError, ValueError):
     """A method, option or parameter value that newsml does not accept (unknown method
     name, bad evidence list, out-of-range parameter)."""

@@ -8,6 +8,7 @@ from pathlib import Path
 from typing import Any
 
 from .article import Article, collector_paused, extract_page
+from .document.structure import DocumentOptions
 from .dom.page import load_page
 from .errors import ConfigurationError
 from .learning.persistence import get_method
@@ -15,7 +16,7 @@ from .methods import NodeMethod, method_class, resolve_name
 
 
 def extract(page: bytes | str | Path, method: str | NodeMethod = "default", title: str | None = None,
-            **options: Any) -> Article:
+            *, links: bool = False, images: bool = False, **options: Any) -> Article:
     """Extract the article of ``page`` (HTML bytes, HTML text, or a path to a file).
 
     ``method`` is a registered name (see ``newsml methods``) or a method instance;
@@ -24,6 +25,8 @@ def extract(page: bytes | str | Path, method: str | NodeMethod = "default", titl
     on a copy of the shipped model.
     ``title``, when known from a feed or link text, is used if sane (title-based
     methods locate the article with it).
+    ``links`` and ``images``: the article's :attr:`~newsml.article.Article.markdown` and
+    :attr:`~newsml.article.Article.html` keep the links' addresses and the figures' images.
     Raises :class:`~newsml.errors.InvalidPageError` for input that is not an HTML page.
     In a process of one thread, Python's cyclic garbage collector is paused for the call
     (:func:`collector_paused`), which makes extraction faster.
@@ -43,7 +46,10 @@ def extract(page: bytes | str | Path, method: str | NodeMethod = "default", titl
     else:
         scorer = _shipped(resolve_name(method))
     with collector_paused():
-        return extract_page(load_page(page, title=title), scorer)
+        article = extract_page(load_page(page, title=title), scorer, DocumentOptions(links, images))
+    if isinstance(method, str):
+        article.method = method             # as asked: "default", not the method it stands for
+    return article
 
 
 def scorer_for(method: str | NodeMethod) -> NodeMethod:

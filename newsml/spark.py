@@ -27,10 +27,12 @@ from functools import cache
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from newsml.article import LIST_FIELDS, RECORD_FIELDS
 from newsml.errors import ConfigurationError, NewsmlError
 from newsml.input.sources import expand_inputs, iter_pages
 from newsml.run.records import (
     DEFAULT_TIMEOUT,
+    RecordOptions,
     ScorerSpec,
     check_timeout,
     error_record,
@@ -45,10 +47,9 @@ if TYPE_CHECKING:
     from newsml.methods import NodeMethod
 
 #: Columns of an article row, in order: who the page is, then the article or the error.
-ROW_FIELDS = ("id", "path", "url", "record_id", "title", "text", "paragraphs", "scores",
-              "encoding", "lang", "method", "error")
-_ARRAY_FIELDS = {"paragraphs": "array<string>", "scores": "array<double>"}
-ROW_SCHEMA = ", ".join(f"{name} {_ARRAY_FIELDS.get(name, 'string')}" for name in ROW_FIELDS)
+ROW_FIELDS = tuple(dict.fromkeys(("id", "path", "url", "record_id", *RECORD_FIELDS, "error")))
+_LIST_TYPES = {name: "array<double>" if name == "scores" else "array<string>" for name in LIST_FIELDS}
+ROW_SCHEMA = ", ".join(f"{name} {_LIST_TYPES.get(name, 'string')}" for name in ROW_FIELDS)
 
 
 def _pyspark() -> Any:
@@ -70,6 +71,11 @@ def _scorer(model: str | None, method: str) -> NodeMethod:
     return ScorerSpec(method=method, model=model).load()
 
 
+def _options(model: str | None, method: str) -> RecordOptions:
+    """The rows' options: the method named as asked (a model file's names itself)."""
+    return RecordOptions(method=method if model is None else None)
+
+
 def _row(record: dict[str, Any]) -> tuple[Any, ...]:
     return tuple(record.get(name) for name in ROW_FIELDS)
 
@@ -85,7 +91,8 @@ def extract_partition(pages: Iterable[tuple[str, bytes]], model: str | None = No
         if isinstance(html, str):  # text: UTF-8, a lone surrogate (broken text) as "?"
             html = html.encode("utf-8", "replace")
         if isinstance(html, (bytes, bytearray, memoryview)):
-            yield _row(page_record(bytes(html), scorer, identity, timeout=timeout))
+            yield _row(page_record(bytes(html), scorer, identity, timeout=timeout,
+                                   options=_options(model, method)))
         else:
             what = "null" if html is None else type(html).__name__
             yield _row(error_record(identity, f"no HTML: the html column is {what}, not bytes or a string"))
@@ -149,7 +156,7 @@ def extract_paths(spark: SparkSession, paths: Sequence[str], model: str | Path |
     def run(partition: Iterable[str]) -> Iterator[tuple[Any, ...]]:
         scorer = _scorer(shipped, method)
         for source, payload in iter_pages(partition):
-            yield _row(source_record(source, payload, scorer, timeout))
+            yield _row(source_record(source, payload, scorer, timeout, options=_options(shipped, method)))
 
     rows = spark.sparkContext.parallelize(list(paths), slices).mapPartitions(run)
     return spark.createDataFrame(rows, ROW_SCHEMA)

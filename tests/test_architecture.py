@@ -30,6 +30,7 @@ STAGES: list[tuple[str, ...]] = [
     ("rules",),
     ("measure",),
     ("methods",),
+    ("document",),
     ("article",),
     ("learning",),
     ("extract", "extractor"),

@@ -19,6 +19,7 @@ from pathlib import Path
 from ..core.tags import Element
 from ..core.text import normalize_space
 from .clean import clean, text_of
+from .declared import Declared, read_declared
 from .decode import reject_binary
 from .parse import parse_markup
 from .read import check_size, maybe_gunzip, read_page
@@ -42,6 +43,7 @@ class ParsedPage:
     flattened: bool = False
     data: bytes | str = field(default="", repr=False)
     revealed: bool = False
+    declared: Declared = field(default_factory=Declared, repr=False)
 
     @cached_property
     def text(self) -> str:
@@ -65,9 +67,10 @@ def parse(page: bytes | str | Path) -> ParsedPage:
     root, flattened = parse_markup(markup, lambda: page_text(data)[0])
     meta = _read_meta(root)
     title_text = _title_text(root)
+    declared = read_declared(root)      # (before cleaning, which drops scripts, meta and link)
     revealed = clean(root)
     return ParsedPage(root=root, encoding=encoding, title_text=title_text, meta=meta,
-                      flattened=flattened, data=data, revealed=revealed)
+                      flattened=flattened, data=data, revealed=revealed, declared=declared)
 
 
 def _read_meta(root: Element) -> dict[str, str]:

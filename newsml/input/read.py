@@ -14,7 +14,7 @@ import re
 import zlib
 from pathlib import Path
 
-from ..errors import InvalidPageError
+from ..errors import InvalidPageError, PageNotFoundError
 
 log = logging.getLogger(__name__)
 
@@ -81,7 +81,7 @@ def _read_file(path: Path) -> bytes:
     if not _exists(path):
         if _URL_RE.match(str(path)):    # (the command line names its pages as paths)
             raise InvalidPageError(_not_fetched(str(path)))
-        raise InvalidPageError(f"no such file: {path}")
+        raise PageNotFoundError(f"no such file: {path}")
     if path.is_dir():
         raise InvalidPageError(f"not a file: {path} is a folder")
     try:

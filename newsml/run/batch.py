@@ -28,12 +28,28 @@ from .pool import Extractor
 
 # -- output -------------------------------------------------------------------------------------
 
+#: The formats of ``newsml predict``: JSON records, or each article as a document.
+FORMATS = ("text", "markdown", "html", "json", "jsonl")
+
+
+def plain_text(title: str, text: str) -> str:
+    """An article as text: its title, a blank line, its body; the body's first line left out
+    where it is the title again (the headline in the body)."""
+    lines = text.split("\n")
+    if title and lines and lines[0].strip() == title.strip():
+        lines = lines[1:]
+    body = "\n".join(lines)
+    return f"{title}\n\n{body}\n" if title else f"{body}\n"
+
+
 class RecordWriter:
-    """Records to an :class:`~newsml.run.output.Output` as ``text``, ``json`` or ``jsonl``.
+    """Records to an :class:`~newsml.run.output.Output` as ``text``, ``markdown``, ``html``,
+    ``json`` or ``jsonl``.
 
     jsonl is one record a line, error records included; json is one object (``single``)
     or an array streamed record by record; text is the title and the body of each
-    article (a ``==> name <==`` line first unless ``single``; errors only on stderr).
+    article, markdown and html each article as a document (a ``==> name <==`` line first
+    unless ``single``; errors only on stderr).
     """
 
     def __init__(self, output: Output, fmt: str, single: bool = False) -> None:
@@ -69,9 +85,12 @@ class RecordWriter:
     def _write_text(self, record: dict[str, Any]) -> None:
         if not self.single:
             self.output.write(f"==> {record.get('url') or record['path']} <==\n")
-        if record["title"]:
-            self.output.write(f"{record['title']}\n\n")
-        self.output.write(f"{record['text']}\n")
+        if self.format == "markdown":
+            self.output.write(record["markdown"])
+        elif self.format == "html":
+            self.output.write(record["html"])
+        else:
+            self.output.write(plain_text(record["title"], record["text"]))
         if not self.single:
             self.output.write("\n")
 
@@ -151,13 +170,14 @@ def stderr_line(record: dict[str, Any]) -> str | None:
 # -- a run of the command line -----------------------------------------------------------------
 
 def output_format(fmt: str | None, output: str | Path | None) -> str:
-    """The format asked for, else the one the output's name implies (``.jsonl``, ``.json``),
-    else text."""
+    """The format asked for, else the one the output's name implies (``.jsonl``, ``.json``,
+    ``.md``, ``.html``), else text."""
     if fmt is not None:
         return fmt
     name = Path(output).name.lower() if output is not None else ""
     suffix = Path(name.removesuffix(".gz")).suffix       # out.jsonl.gz: JSON lines, compressed
-    return {".jsonl": "jsonl", ".json": "json"}.get(suffix, "text")
+    return {".jsonl": "jsonl", ".json": "json", ".md": "markdown", ".html": "html", ".htm": "html"
+            }.get(suffix, "text")
 
 
 def collect_paths(args: Iterable[str], from_file: str | os.PathLike[str] | Sequence[str] | None = None,

@@ -34,6 +34,8 @@ app = typer.Typer(
 
 class OutputFormat(str, Enum):
     text = "text"
+    markdown = "markdown"
+    html = "html"
     json = "json"
     jsonl = "jsonl"
 
@@ -113,8 +115,10 @@ def predict(
     method: ChoiceOption = None,
     model: ModelOption = None,
     output_format: Annotated[OutputFormat | None, typer.Option(
-        "--format", "-f", help="Output format [default: jsonl for -o *.jsonl, json for *.json, "
-                               "else text].", show_default=False)] = None,
+        "--format", "-f", help="Output format: text (title and body), markdown or html (the article as a "
+                               "document), json or jsonl (records of every field) [default: by the -o "
+                               "file's name: .jsonl, .json, .md, .html; else text].",
+        show_default=False)] = None,
     output: Annotated[
         Path | None, typer.Option("--output", "-o", help="Write to FILE, not standard output ('-' or "
                                                         "/dev/stdout: standard output).")] = None,
@@ -145,23 +149,30 @@ def predict(
         "--keep-islands", help="Keep runs of text far from the article with no node scored 0.9 or more "
                                "(teasers of further articles, a copyright notice), which the default "
                                "leaves out.")] = False,
+    links: Annotated[bool, typer.Option(
+        "--links", help="Keep the links' addresses in the Markdown and HTML.")] = False,
+    images: Annotated[bool, typer.Option(
+        "--images", help="Keep the figures' images (their addresses) in the Markdown and HTML.")] = False,
     debug: DebugOption = False,
 ) -> None:
     """Extract the article of each PAGE.
 
-    text prints the title and the body; json prints one object (an array for several
-    pages); jsonl prints one object per line. Each record has the page's `path` (and for
+    text prints the title and the body; markdown and html print the article as a document
+    (headings, lists, tables, quotes, code; --links and --images keep links and images);
+    json prints one object (an array for several pages); jsonl prints one object per line,
+    with the Markdown among the fields. Each record has the page's `path` (and for
     a WARC record its `url` and `record_id`); a page that fails has `"error"` instead of
     the article in json and jsonl, and a line on stderr; the exit code is then 1. The
     records are in input order.
     """
     from ..core.processes import available_cores
     from ..core.progress import progress_bar
+    from ..document.structure import DocumentOptions
     from ..input.sources import is_warc
     from . import batch
     from .output import STDIN, STDOUT_NAMES
     from .pool import extraction
-    from .records import ScorerSpec
+    from .records import RecordOptions, ScorerSpec
 
     _one_method(method, model)
     # -o -: standard output, as '-' reads standard input; and the names of standard output,
@@ -190,7 +201,10 @@ def predict(
     writer = batch.RecordWriter(destination, fmt, single=len(paths) == 1 and not warc)
     with destination:
         try:
-            with extraction(spec, jobs, timeout or None, debug) as extract, progress_bar() as progress:
+            options = RecordOptions(DocumentOptions(links=links, images=images, html=fmt == "html"),
+                                    spec.asked)
+            with extraction(spec, jobs, timeout or None, debug, options) as extract, \
+                    progress_bar() as progress:
                 outcome = batch.run(paths, destination, writer, extract, done,
                                     report=lambda line: typer.echo(line, err=True),
                                     progress=progress, total=None if warc else len(paths), warc=warc)

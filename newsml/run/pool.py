@@ -27,6 +27,8 @@ from ..errors import NewsmlError, PageTimeoutError
 from ..input.sources import Payload, Source
 from .records import (
     DEFAULT_TIMEOUT,
+    PLAIN_RECORDS,
+    RecordOptions,
     ScorerSpec,
     check_timeout,
     describe,
@@ -49,15 +51,16 @@ Extractor = Callable[[Iterable[tuple[Source, Payload]]], Iterator[dict[str, Any]
 
 @contextlib.contextmanager
 def extraction(spec: ScorerSpec, jobs: int = 1, timeout: float | None = DEFAULT_TIMEOUT,
-               debug: bool = False) -> Iterator[Extractor]:
+               debug: bool = False, options: RecordOptions = PLAIN_RECORDS) -> Iterator[Extractor]:
     """A function from pages to their records, in order, in a :class:`WorkerPool` of
     ``jobs`` workers (started here, stopped when the block ends).
 
     With a ``timeout``, one job is one worker too: the pool's hard limit then stops a page
     stuck in C code, which the alarm cannot interrupt (where the platform forks, the
     worker gets the method loaded here, so it costs little). Without one, one job runs in
-    this process. Raises NewsmlError when the method cannot be loaded, ConfigurationError
-    for a negative ``timeout``.
+    this process. ``options``: what the records' Markdown and HTML keep (links, images).
+    Raises NewsmlError when the method cannot be loaded, ConfigurationError for a negative
+    ``timeout``.
     """
     check_timeout(timeout)
     if jobs <= 1 and not timeout:
@@ -65,12 +68,12 @@ def extraction(spec: ScorerSpec, jobs: int = 1, timeout: float | None = DEFAULT_
 
         def in_process(pages: Iterable[tuple[Source, Payload]]) -> Iterator[dict[str, Any]]:
             for source, payload in pages:
-                yield source_record(source, payload, scorer, timeout, debug=debug)
+                yield source_record(source, payload, scorer, timeout, debug=debug, options=options)
 
         with limited_threads():
             yield in_process
         return
-    with WorkerPool(spec, max(jobs, 1), timeout, debug) as pool:
+    with WorkerPool(spec, max(jobs, 1), timeout, debug, options) as pool:
         yield pool.records
 
 
@@ -78,9 +81,10 @@ class _Worker:
     """One worker process and the page it is extracting."""
 
     def __init__(self, context: Any, method: ScorerSpec | NodeMethod, timeout: float | None,
-                 debug: bool) -> None:
+                 debug: bool, options: RecordOptions = PLAIN_RECORDS) -> None:
         self.conn, child = context.Pipe()
-        self.process = context.Process(target=_serve, args=(child, method, timeout, debug), daemon=True)
+        self.process = context.Process(target=_serve, args=(child, method, timeout, debug, options),
+                                       daemon=True)
         self.process.start()
         child.close()
         self.task: tuple[int, Source, float] | None = None
@@ -111,16 +115,17 @@ class _Worker:
         self.conn.close()
 
 
-def _serve(conn: Connection, method: ScorerSpec | NodeMethod, timeout: float | None, debug: bool) -> None:
+def _serve(conn: Connection, method: ScorerSpec | NodeMethod, timeout: float | None, debug: bool,
+           options: RecordOptions = PLAIN_RECORDS) -> None:
     """A worker's life: load the method once (unless forked with it), then extract the pages
     it is sent."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl-C is the parent's to handle
     with limited_threads():
-        _serve_pages(conn, method, timeout, debug)
+        _serve_pages(conn, method, timeout, debug, options)
 
 
 def _serve_pages(conn: Connection, method: ScorerSpec | NodeMethod, timeout: float | None,
-                 debug: bool) -> None:
+                 debug: bool, options: RecordOptions = PLAIN_RECORDS) -> None:
     try:
         scorer = method.load() if isinstance(method, ScorerSpec) else method
     except Exception as exc:
@@ -135,7 +140,7 @@ def _serve_pages(conn: Connection, method: ScorerSpec | NodeMethod, timeout: flo
         if task is None:
             return
         seq, source, payload = task
-        conn.send((seq, source_record(source, payload, scorer, timeout, debug=debug)))
+        conn.send((seq, source_record(source, payload, scorer, timeout, debug=debug, options=options)))
 
 
 class WorkerPool:
@@ -147,11 +152,12 @@ class WorkerPool:
     """
 
     def __init__(self, spec: ScorerSpec, jobs: int, timeout: float | None = DEFAULT_TIMEOUT,
-                 debug: bool = False) -> None:
+                 debug: bool = False, options: RecordOptions = PLAIN_RECORDS) -> None:
         self.spec = spec
         self.jobs = jobs
         self.timeout = timeout
         self.debug = debug
+        self.options = options
         forking = fork_context()
         self._fork = forking is not None
         self._context = forking or multiprocessing.get_context()
@@ -188,7 +194,7 @@ class WorkerPool:
             gc.unfreeze()
 
     def _start(self) -> _Worker:
-        return _Worker(self._context, self._method, self.timeout, self.debug)
+        return _Worker(self._context, self._method, self.timeout, self.debug, self.options)
 
     def _replace(self, worker: _Worker) -> None:
         worker.stop(kill=True)

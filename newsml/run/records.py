@@ -21,6 +21,7 @@ from types import FrameType
 from typing import TYPE_CHECKING, Any
 
 from ..article import collector_paused, extract_page
+from ..document.structure import PLAIN, DocumentOptions
 from ..dom.page import load_page
 from ..errors import ConfigurationError, NewsmlError, PageTimeoutError
 from ..extract import scorer_for
@@ -81,9 +82,23 @@ def check_timeout(seconds: float | None) -> None:
                                  f"not {seconds:g}")
 
 
+@dataclass(frozen=True)
+class RecordOptions:
+    """What a page's record holds besides the article's fields: its Markdown and HTML's
+    options (``document``), and the method's name as the user asked for it (``method``:
+    "default" rather than the name of the method it stands for; None: the method's own)."""
+
+    document: DocumentOptions = PLAIN
+    method: str | None = None
+
+
+PLAIN_RECORDS = RecordOptions()
+
+
 def page_record(data: bytes, scorer: NodeMethod | str, identity: dict[str, Any], timeout: float | None = None,
-                *, debug: bool = False) -> dict[str, Any]:
-    """``{**identity, **article.to_dict()}`` for the page ``data``, or ``{**identity, "error": ...}``
+                *, debug: bool = False, options: RecordOptions = PLAIN_RECORDS) -> dict[str, Any]:
+    """The identity and the article's fields (:meth:`~newsml.article.Article.to_dict`; the identity's
+    ``url`` kept), or ``{**identity, "error": ...}``
     when it cannot be extracted (not a page, too large, over ``timeout`` seconds, a bug).
     ``scorer``: a method instance, or a method name ("default": the shipped model, loaded
     once per process).
@@ -92,11 +107,21 @@ def page_record(data: bytes, scorer: NodeMethod | str, identity: dict[str, Any],
     raises ConfigurationError for a negative ``timeout`` or an unknown method, the caller's.
     """
     check_timeout(timeout)
+    if isinstance(scorer, str) and options.method is None:
+        options = RecordOptions(options.document, scorer)
     scorer = scorer_for(scorer)
     try:
         with time_limit(timeout), collector_paused():
-            article = extract_page(load_page(data), scorer)
-        return {**identity, **article.to_dict()}
+            article = extract_page(load_page(data), scorer, options.document)
+            # (the identity's url, a WARC record's address, stays: the article's canonical
+            # address fills it only where the record has none)
+            record = {**identity, **{key: value for key, value in article.to_dict().items()
+                                     if key not in identity or identity[key] is None}}
+            if options.document.html:
+                record["html"] = article.html
+            if options.method is not None:
+                record["method"] = options.method
+        return record
     except Exception as exc:
         if debug:
             traceback.print_exc()
@@ -104,7 +129,7 @@ def page_record(data: bytes, scorer: NodeMethod | str, identity: dict[str, Any],
 
 
 def source_record(source: Source, payload: Payload, scorer: NodeMethod, timeout: float | None = None,
-                  *, debug: bool = False) -> dict[str, Any]:
+                  *, debug: bool = False, options: RecordOptions = PLAIN_RECORDS) -> dict[str, Any]:
     """The record of one page from :func:`~newsml.input.sources.iter_pages`: a file (payload
     None) is read here, an error payload becomes an error record."""
     identity = source.identity()
@@ -117,7 +142,7 @@ def source_record(source: Source, payload: Payload, scorer: NodeMethod, timeout:
             if debug:
                 traceback.print_exc()
             return error_record(identity, exc)
-    return page_record(payload, scorer, identity, timeout, debug=debug)
+    return page_record(payload, scorer, identity, timeout, debug=debug, options=options)
 
 
 def _read(path: str) -> bytes:
@@ -142,6 +167,11 @@ class ScorerSpec:
     method: str = "default"
     model: str | None = None
     keep: tuple[str, ...] = ()
+
+    @property
+    def asked(self) -> str | None:
+        """The method's name as asked for (a model file's method names itself: None)."""
+        return self.method if self.model is None else None
 
     def load(self) -> NodeMethod:
         """The method: the model file's, else the named method (its shipped model if any)."""

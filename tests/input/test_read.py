@@ -175,3 +175,11 @@ def test_gunzip_passes_other_bytes_through_and_skips_padding_between_members():
     padded = gzip.compress(b"<p>One.</p>") + b"\x00" * 8 + gzip.compress(b"<p>Two.</p>")
     assert read.maybe_gunzip(padded) == b"<p>One.</p><p>Two.</p>"
     assert read.maybe_gunzip(gzip.compress(b"x" * 100), limit=100) == b"x" * 100   # at the limit: whole
+
+
+def test_a_missing_file_is_both_an_invalid_page_and_a_file_not_found(tmp_path):
+    from newsml import InvalidPageError, PageNotFoundError, extract
+
+    for caught in (FileNotFoundError, InvalidPageError, PageNotFoundError):
+        with pytest.raises(caught, match="no such file"):
+            extract(tmp_path / "missing.html")

@@ -100,8 +100,9 @@ def test_a_file_whose_name_does_not_say_what_it_is_is_opened_once_to_tell(tmp_pa
     monkeypatch.setattr(sources_module, "is_warc", lambda path: looked.append(path) or real(path))
     result = predict(str(crawled), str(page), "-f", "jsonl", "-m", "econ", "-j", "1")
     assert result.exit_code == 0, result.output
-    assert [r.get("url") for r in records(result.stdout)] == [
-        "https://example.com/0", "https://example.com/1", None]
+    canonical = json.loads(PAGES[0].with_suffix(".json").read_text(encoding="utf-8"))["url"]
+    assert [r.get("url") for r in records(result.stdout)] == [   # (a file's: its canonical address)
+        "https://example.com/0", "https://example.com/1", canonical]
     assert sorted(looked) == sorted([str(crawled), str(page)])
 
 # -- the command line: output -------------------------------------------------------------------
@@ -244,10 +245,10 @@ def test_a_slow_page_in_a_worker_is_an_error_record(tmp_path, monkeypatch):
     original = records_module.extract_page
     slow_title = "Flash flood warning"
 
-    def slow_on_one_page(page, scorer):
+    def slow_on_one_page(page, scorer, *options):
         if page.title.startswith(slow_title):
             time.sleep(30)
-        return original(page, scorer)
+        return original(page, scorer, *options)
 
     monkeypatch.setattr(records_module, "extract_page", slow_on_one_page)  # workers are forked with it
     args = [str(page) for page in PAGES[:4]]
@@ -263,7 +264,7 @@ def test_a_slow_page_in_a_worker_is_an_error_record(tmp_path, monkeypatch):
 def test_one_job_with_a_time_limit_stops_a_page_stuck_in_c_code(monkeypatch):
     original = records_module.extract_page
 
-    def stuck(page, scorer):
+    def stuck(page, scorer, *options):
         signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGALRM})
         time.sleep(60)
         return original(page, scorer)

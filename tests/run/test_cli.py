@@ -14,6 +14,7 @@ from conftest import LABELED, REPO, story_pages, write_corpus
 from typer.testing import CliRunner
 
 from newsml import extract
+from newsml.article import RECORD_FIELDS
 from newsml.errors import ConfigurationError
 from newsml.learning.persistence import load_model
 from newsml.methods import methods
@@ -52,9 +53,83 @@ def test_predict_text_prints_title_and_body(runner, page):
 def test_predict_json_has_every_field(runner, page):
     result = runner.invoke(app, ["predict", str(page), "--format", "json"])
     record = json.loads(result.stdout)
-    assert set(record) == {"path", "title", "text", "paragraphs", "scores", "encoding", "lang", "method"}
-    assert record["path"] == str(page) and record["method"] == "fusion"
+    assert set(record) == {"path", *RECORD_FIELDS}
+    assert record["path"] == str(page) and record["method"] == "default"      # the name asked for
+    assert record["markdown"].startswith("# Storm closes the harbour\n\nThe harbour closed on Monday")
     assert len(record["paragraphs"]) == len(record["scores"]) == 2
+
+
+def test_text_output_gives_the_headline_once(runner, tmp_path):
+    page = tmp_path / "headline.html"
+    page.write_text("<html><head><title>Storm closes the harbour</title></head><body><article>"
+                    "<h1>Storm closes the harbour</h1><p>The harbour closed on Monday as the storm "
+                    "reached the coast, officials said.</p><p>Ferries resume on Wednesday, if the wind "
+                    "drops.</p></article></body></html>", encoding="utf-8")
+    result = runner.invoke(app, ["predict", str(page), "-m", "econ"])
+    assert result.exit_code == 0, result.output
+    assert result.stdout.count("Storm closes the harbour") == 1
+    assert result.stdout.startswith("Storm closes the harbour\n\nThe harbour closed on Monday")
+
+
+def structured_page() -> Path:
+    """A page of labeled/ whose article holds headings, lists and a table."""
+    return LABELED / "en14-bus-network-guide.html"
+
+
+def test_markdown_output_gives_headings_lists_and_a_table(runner):
+    result = runner.invoke(app, ["predict", str(structured_page()), "-f", "markdown"])
+    assert result.exit_code == 0, result.output
+    lines = result.stdout.splitlines()
+    title = json.loads(structured_page().with_suffix(".json").read_text(encoding="utf-8"))["title"]
+    assert lines[0] == f"# {title}" and sum(line.startswith("# ") for line in lines) == 1
+    assert "### What changes on Monday" in lines and "### Frequency on the main corridors" in lines
+    assert sum(line.startswith("- ") for line in lines) == 4
+    assert [line[:3] for line in lines if line[:1].isdigit()] == ["1. ", "2. ", "3. "]
+    table = [line for line in lines if line.startswith("|")]
+    assert table[0] == "| Corridor | Old frequency | New frequency | Route |"
+    assert table[1].startswith("| --- |")
+    assert len(table) == 2 + 4 and all(line.count(" | ") == 3 for line in table)
+
+
+def test_html_output_parses_as_the_article(runner, tmp_path):
+    from html.parser import HTMLParser
+
+    import lxml.html
+
+    out = tmp_path / "article.html"
+    result = runner.invoke(app, ["predict", str(structured_page()), "-o", str(out)])   # (.html: the format)
+    assert result.exit_code == 0, result.output
+    fragment = out.read_text(encoding="utf-8")
+    opened: list[str] = []
+
+    class Nesting(HTMLParser):        # each end tag closes the element opened last
+        def handle_starttag(self, tag, attrs):
+            if tag not in ("br", "img"):
+                opened.append(tag)
+
+        def handle_endtag(self, tag):
+            assert opened and opened.pop() == tag, tag
+
+    Nesting().feed(fragment)
+    assert opened == []
+    root = lxml.html.fragment_fromstring(fragment)
+    assert root.tag == "article" and root.findtext("h1").startswith("Riverton")
+    headings = [h.text for h in root.iter("h3")]
+    assert headings[:2] == ["What changes on Monday", "Frequency on the main corridors"]
+    assert len(root.findall("ul/li")) == 4 and len(root.findall("ol/li")) == 3
+    assert [cell.text for cell in root.find("table").iter("th")] == ["Corridor", "Old frequency",
+                                                                      "New frequency", "Route"]
+    assert len(root.find("table").findall("tbody/tr")) == 4
+
+
+def test_links_in_markdown_only_when_asked(runner, page, tmp_path):
+    linked = tmp_path / "linked.html"
+    anchor = 'if <a href="https://e.org/wind">the wind</a> drops'
+    linked.write_text(ARTICLE.replace("if the wind drops", anchor), encoding="utf-8")
+    plain = runner.invoke(app, ["predict", str(linked), "-f", "markdown"]).stdout
+    with_links = runner.invoke(app, ["predict", str(linked), "-f", "markdown", "--links"]).stdout
+    assert "](" not in plain and "if the wind drops" in plain
+    assert "if [the wind](https://e.org/wind) drops" in with_links
 
 
 def test_predict_jsonl_one_line_per_page_and_stdin(runner, page):

@@ -20,7 +20,7 @@ PAGES = sorted(LABELED.glob("*.html"))
 def test_a_worker_stuck_where_the_alarm_cannot_reach_is_replaced(monkeypatch):
     original = records_module.extract_page
 
-    def stuck(page, scorer):  # as a long call into C: the alarm signal is held back
+    def stuck(page, scorer, *options):  # as a long call into C: the alarm signal is held back
         if page.title.startswith("Flash flood warning"):
             signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGALRM})
             time.sleep(60)
@@ -46,7 +46,7 @@ def test_one_job_leaves_the_callers_thread_settings_as_they_were(monkeypatch):
 def test_a_worker_that_dies_costs_its_page_only(monkeypatch):
     original = records_module.extract_page
 
-    def crash(page, scorer):
+    def crash(page, scorer, *options):
         if page.title.startswith("Flash flood warning"):
             os._exit(3)
         return original(page, scorer)

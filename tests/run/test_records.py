@@ -35,7 +35,7 @@ def test_page_record_takes_a_method_name_and_refuses_an_unknown_one():
 
 
 def test_a_page_over_the_time_limit_is_an_error_record(monkeypatch):
-    def slow(page, scorer):
+    def slow(page, scorer, *options):
         time.sleep(5)
 
     monkeypatch.setattr(records_module, "extract_page", slow)

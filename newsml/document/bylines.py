@@ -1,0 +1,189 @@
+"""Bylines and datelines as pages show them, in English and Chinese: who wrote the article,
+which outlet it came from, and whether a date line is the publication or an update.
+
+A Chinese line often names several things at once (``来源：新华网 作者：张三 2019年08月12日``):
+the outlet after 来源 (source, never the author), the author after 作者, 记者 or 文/, and
+an editor (编辑, 责编), who is not the author.
+"""
+
+from __future__ import annotations
+
+import re
+
+_HAN_NAME = r"[\u4e00-\u9fff·•]{2,5}"
+_NAMES = rf"{_HAN_NAME}(?:[ \u3000、，,和及]+{_HAN_NAME})*"
+#: Chinese labels of a line's parts; each value runs to the next label or the end.
+_ZH_LABELS = re.compile(r"(来源|來源|出处|出處|来自|作者|撰文|记者|記者|通讯员|通訊員|文\s*[/／]|"
+                        r"责任编辑|責任編輯|责编|責編|编辑|編輯|发布时间|發佈時間|发布日期|发表时间|發表時間|"
+                        r"时间|時間|日期|"
+                        r"浏览|瀏覽|点击|點擊|字号|字體|字体)\s*[:：]?\s*")
+_ZH_ROLES = {"来源": "source", "來源": "source", "出处": "source", "出處": "source", "来自": "source",
+             "作者": "author", "撰文": "author", "记者": "author", "記者": "author", "通讯员": "author",
+             "通訊員": "author", "文/": "author", "责任编辑": "editor", "責任編輯": "editor",
+             "责编": "editor", "責編": "editor", "编辑": "editor", "編輯": "editor"}
+_EN_BY = re.compile(r"^\s*(?:(?:story|words|written|reported|text|article)\s+)?"
+                    r"(?:by|von|par|por|di|door)[:\s]+(.+)$", re.IGNORECASE)
+_EN_END = re.compile(r"\s*(?:[|•·]|\bupdated\b|\bpublished\b|\bposted\b|\bon\s+\w+day\b|\bon\s+\d|"
+                     r"\d{1,2}:\d{2}|\b(?:19|20)\d{2}\b|,\s*(?:staff|senior|chief|special|contributing|"
+                     r"associated|the\s)|,\s*[\w .'-]*\b(?:reporter|correspondent|editor|writer|columnist|"
+                     r"contributor|producer|critic|analyst)s?\b|\s-\s).*$", re.IGNORECASE)
+_UPDATED = re.compile(r"\b(?:updated?|modified|last\s+edited|revised|aktualisiert|mis à jour|actualizado)\b|"
+                      r"更新|修改|最后编辑|最後編輯", re.IGNORECASE)
+_PUBLISHED = re.compile(r"\b(?:published|posted|first published|veröffentlicht|publié)\b|发布|發佈|发表|發表|"
+                        r"刊登|出版", re.IGNORECASE)
+#: Words a byline may end with that are no name (roles, outlets of wire copy).
+_NOT_NAMES = re.compile(r"^(?:staff|reporter|correspondent|editor|writer|contributor|"
+                        r"(?:the\s+)?associated\s+press|reuters|afp|ap|bloomberg)$", re.IGNORECASE)
+
+
+def chinese_parts(line: str) -> dict[str, str]:
+    """The labelled parts of a Chinese byline or dateline: ``source``, ``author`` and
+    ``editor`` (each the text after its label, up to the next label), as the line has them."""
+    found: dict[str, str] = {}
+    matches = list(_ZH_LABELS.finditer(line))
+    for at, match in enumerate(matches):
+        label = re.sub(r"\s+", "", match.group(1)).replace("／", "/")
+        role = _ZH_ROLES.get(label)
+        if role is None or role in found:
+            continue
+        end = matches[at + 1].start() if at + 1 < len(matches) else len(line)
+        value = _clean_value(line[match.end():end])
+        if role == "author":
+            if not _starts_a_part(line, match.start()):
+                continue            # (记者 in running prose: "…told the 记者 that…")
+            value = re.sub(r"^([\u4e00-\u9fff])\s+([\u4e00-\u9fff])(?=$|\s)", r"\1\2", value)  # (马 燕)
+            names = re.match(_NAMES + r"(?=$|[\s\u3000／/╱）)】\]，,。;；]|报道|報導|发自|發自|电|電)", value)
+            photographer = names is not None and (names.group(0).endswith(("摄", "攝"))
+                                                  or re.match(r"[摄攝]", value[names.end():]) is not None)
+            value = _names(names.group(0)) if names and not photographer else ""
+        if value:
+            found[role] = value
+    return found
+
+
+_PART_START = re.compile(r"(?:^|[\s\u3000（(【\[|｜丨:：，,]|本报|本報|特约|特約|新华社|新華社|中新社|"
+                         r"中新网|中新網)$")
+#: Text in brackets near a paragraph's start or end: （记者 张三）, 【聯合報╱記者張嘉芳／台北報導】.
+_BRACKETED = re.compile(r"[（(【\[]([^（(【\[）)】\]]{2,40})[）)】\]]")
+#: What a bracket holds besides names: an outlet, a reporter's label, a place and 报道.
+_OUTLET_FIRST = re.compile(r"^\s*\S*?(?:网|網|报|報|社|台|电视台|電視台)(?:\s+|[╱/／]|(?=记者|記者))")
+_LABEL = re.compile(r"^\s*(?:本报|本報|特约|特約)?\s*(?:记者|記者|作者|文|通讯员|通訊員)\s*[:：/／]?\s*")
+_PLACE_REPORT = re.compile(r"\s*[╱/／|].*$|\s*(?:报道|報導|发自|發自)\S*$")
+#: Words of an organisation, not of a person's name.
+_ORGANISATION = re.compile(r"网|網|报|報|社|台|频道|頻道|新闻|新聞|中心|在线|在線|播报|播報|编辑部|編輯部|"
+                           r"公司|集团|集團|财讯|財訊|财经|財經|资讯|資訊|快讯|快訊|传媒|傳媒|媒体|媒體|"
+                           r"杂志|雜誌|周刊|週刊|[A-Za-z]")
+
+
+def _starts_a_part(line: str, at: int) -> bool:
+    """Whether a label at ``at`` starts a part of a byline line (its start, or after a space,
+    a bracket, a separator or an outlet's word), not a word in running prose."""
+    return _PART_START.search(line[max(at - 4, 0):at]) is not None or at == 0
+
+
+def bracketed_author(text: str) -> str | None:
+    """The reporter a paragraph names in brackets near its start or end (（记者 张三）,
+    【聯合報╱記者張嘉芳／台北報導】, （新民网 李欣）, ……（高健）), or None."""
+    for part in (text[:60], text[-60:]):
+        for match in _BRACKETED.finditer(part):
+            names = _bracket_names(match.group(1))
+            if names:
+                return names
+    return None
+
+
+def _bracket_names(content: str) -> str | None:
+    """The names a bracket holds once its outlet, label and place are taken away, or None
+    when anything else is left (a bracket of prose)."""
+    content = _OUTLET_FIRST.sub("", content, count=1)
+    content = _LABEL.sub("", content, count=1)
+    content = _PLACE_REPORT.sub("", content).strip()
+    content = re.sub(r"(?<=[\u4e00-\u9fff])\s+(?=[\u4e00-\u9fff](?:$|\s))", "", content)  # (马 燕: one name)
+    if re.fullmatch(_NAMES, content) and _ORGANISATION.search(content) is None:
+        return _names(content)
+    return None
+
+
+def is_person(name: str) -> bool:
+    """Whether a declared Chinese author looks like a person's name, not the site's or an
+    outlet's (网易, 即时播报)."""
+    return not re.search(r"[\u4e00-\u9fff]", name) or (
+        re.fullmatch(_NAMES, name.strip()) is not None and _ORGANISATION.search(name) is None)
+
+
+#: Words a run of names may end with that are no name.
+_NOT_A_NAME = frozenset("报道 報導 报导 摄影 攝影 发自 發自 综合 綜合 整理 编译 編譯".split())
+
+
+def _names(text: str) -> str:
+    """Names run together by spaces or 、 as the page writes them, one space between (the
+    words a byline ends with, 报道 and the like, left out)."""
+    names = [name for name in re.split(r"[ \u3000、，,和及]+", text) if name]
+    while names and names[-1] in _NOT_A_NAME:
+        names.pop()
+    return " ".join(names)
+
+
+def english_byline(line: str) -> str | None:
+    """The author(s) of an English (or Latin-script) byline line: what follows "By", up to
+    a date, a time, a separator or a role; None for a line that is no byline."""
+    match = _EN_BY.match(line.strip())
+    if match is None:
+        return None
+    names = _EN_END.sub("", match.group(1)).strip(" ,;:-–—")
+    if not names or len(names) > 80 or not names[:1].isupper() or _NOT_NAMES.match(names):
+        return None
+    if len(names.split()) > 10:
+        return None
+    return names
+
+
+def is_update(line: str) -> bool:
+    """Whether a date line gives an update (modification), not the publication."""
+    return _UPDATED.search(line) is not None and _PUBLISHED.search(line) is None
+
+
+def split_update(line: str) -> tuple[str, str]:
+    """A date line's publication part and its update part (``August 16, 2019 - Updated July
+    9, 2025``: the text before "Updated", and from it on); the update part empty when the
+    line names no update, the publication part empty when it names only one."""
+    match = _UPDATED.search(line)
+    if match is None:
+        return line, ""
+    published = _PUBLISHED.search(line)
+    if published is not None and published.start() > match.start():   # "Updated ... Published ..."
+        return line[published.start():], line[:published.start()]
+    return line[:match.start()], line[match.start():]
+
+
+def is_bare_by(line: str) -> bool:
+    """Whether a line is only the word before a byline's names ("By", "作者："), which the
+    next line holds."""
+    return re.fullmatch(r"\s*(?:by|written by|posted by|words by|authors?|written|von|par|por|"
+                        r"作者|记者|記者|文)\s*[:：/／]?\s*", line, re.IGNORECASE) is not None
+
+
+#: A line that can be a person's name alone: two to five words, each capitalized (or a
+#: particle of a name), initials allowed.
+_NAME = r"[A-ZÀ-Ý][\w'’.-]*"
+_NAME_LINE = re.compile(rf"^{_NAME}(?:\s+(?:{_NAME}|de|da|del|van|von|der|la|le|bin|al|y)){{1,4}}"
+                        rf"(?:\s*(?:,|and|&)\s*{_NAME}(?:\s+{_NAME}){{1,3}})*$")
+#: Class, id, itemprop or rel words that name an element as the byline.
+_BYLINE_MARK = re.compile(r"author|byline|by-line|writer|contributor|reporter", re.IGNORECASE)
+
+
+def is_name_line(line: str) -> bool:
+    """Whether a line is a name alone (``Lisa Pham``, ``Moses Kim and Kate Shokurova``)."""
+    return len(line) <= 80 and _NAME_LINE.match(line.strip()) is not None
+
+
+def marked_as_byline(*values: str | None) -> bool:
+    """Whether markup values (class, id, itemprop, rel) name an element as the byline."""
+    return any(value and _BYLINE_MARK.search(value) for value in values)
+
+
+def _clean_value(text: str) -> str:
+    """A labelled value without the punctuation and spaces around it, and without a date or
+    a clock that follows it."""
+    text = re.split(r"\s{2,}|[|｜丨]|(?:19|20)\d{2}[-/.年]|\d{1,2}:\d{2}", text.strip())[0]
+    return text.strip(" \u3000:：,，;；()（）[]【】<>《》\"'“”")

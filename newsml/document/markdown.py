@@ -1,0 +1,123 @@
+"""An article's blocks as Markdown (CommonMark, with GitHub's tables).
+
+The title is the one ``#`` line at the top; headings keep their level (a body ``<h1>``
+becomes ``##``, under the title); list items are ``- `` or numbered lines, indented two
+spaces a level; tables are whole GitHub tables; quotes are ``> `` lines; code is fenced;
+a figure is its image (``![caption](src)``) when images were asked for, else its caption
+in italics; a line break inside a paragraph is a backslash at the end of the line. Text
+that Markdown would read as markup at the start of a line is escaped.
+"""
+
+from __future__ import annotations
+
+import re
+
+from .structure import Block, Span
+
+#: Line starts Markdown reads as a block's markup: a heading, quote, list item, rule, fence.
+_LINE_MARKUP = re.compile(r"^(\s*)(?:([#>+=]|-(?=\s|-|$)|_{3,}|~{3,})|(\d{1,9})(?=[.)](?:\s|$)))")
+#: Characters Markdown reads as inline markup: escaped in text.
+_INLINE_MARKUP = re.compile(r"([\\`*\[\]<])")
+
+
+def to_markdown(title: str, blocks: list[Block]) -> str:
+    """The document: the title as its ``#`` heading, then each block, a blank line between
+    blocks (none between the items of one list)."""
+    parts: list[str] = []
+    if title:
+        parts.append("# " + _inline([Span(title)]))
+    previous: Block | None = None
+    numbers: dict[int, int] = {}     # the open lists' last item number, by depth (0: unordered)
+    indents: dict[int, str] = {1: ""}   # where an item of each depth starts
+    for block in blocks:
+        if block.kind != "item":
+            numbers.clear()
+            indents = {1: ""}
+            text = _block(block)
+        else:
+            for depth in [depth for depth in numbers if depth > block.level]:
+                del numbers[depth]
+            numbers[block.level] = numbers.get(block.level, 0) + 1 if block.ordered else 0
+            marker = f"{numbers[block.level]}. " if block.ordered else "- "
+            indent = indents.get(block.level, "  " * (block.level - 1))
+            indents[block.level + 1] = indent + " " * len(marker)    # (a list inside this item)
+            text = _item(block, indent, marker)
+        if not text:
+            continue
+        same_list = previous is not None and previous.kind == block.kind == "item" \
+            and previous.quote == block.quote
+        prefix = "> " * block.quote
+        quoted = "\n".join(prefix + line if line else prefix.rstrip() for line in text.split("\n"))
+        if same_list and parts:
+            parts[-1] += "\n" + quoted
+        else:
+            parts.append(quoted)
+        previous = block
+    return "\n\n".join(parts) + ("\n" if parts else "")
+
+
+def _item(block: Block, indent: str, marker: str) -> str:
+    """A list item: its marker at its depth's indent, its further lines under its text (a
+    line break between them)."""
+    lines = [_inline(line) for line in block.lines]
+    rest = indent + " " * len(marker)
+    return "\\\n".join([indent + marker + lines[0], *(rest + line for line in lines[1:])])
+
+
+def _block(block: Block) -> str:
+    if block.kind == "heading":
+        return "#" * min(block.level + 1, 6) + " " + " ".join(_inline(line) for line in block.lines)
+    if block.kind == "table":
+        return _table(block)
+    if block.kind == "code":
+        body = "\n".join(span.text for line in block.lines for span in line)
+        fence = "````" if "```" in body else "```"
+        return f"{fence}\n{body}\n{fence}"
+    if block.kind == "figure":
+        caption = " ".join(_inline(line) for line in block.lines)
+        if block.src:
+            return f"![{_escape_brackets(' '.join(span.text for line in block.lines for span in line))}]" \
+                   f"({_address(block.src)})"
+        return f"*{caption}*" if caption else ""
+    return "\\\n".join(_inline(line) for line in block.lines)
+
+
+def _table(block: Block) -> str:
+    if not block.rows:
+        return ""
+    rows = [[_cell(cell) for cell in row] for row in block.rows]
+    header, body = (rows[0], rows[1:]) if block.header else ([""] * len(rows[0]), rows)
+    lines = ["| " + " | ".join(header) + " |", "|" + "|".join(" --- " for _ in header) + "|"]
+    lines += ["| " + " | ".join(row) + " |" for row in body]
+    return "\n".join(lines)
+
+
+def _cell(text: str) -> str:
+    return _INLINE_MARKUP.sub(r"\\\1", text).replace("|", "\\|")
+
+
+def _inline(line: list[Span]) -> str:
+    """A line's spans as Markdown: text escaped, links as ``[text](address)``; markup at the
+    line's start escaped."""
+    out = []
+    for span in line:
+        text = _INLINE_MARKUP.sub(r"\\\1", span.text)
+        out.append(f"[{text}]({_address(span.href)})" if span.href else text)
+    return _LINE_MARKUP.sub(_escaped_start, "".join(out), count=1)
+
+
+def _escaped_start(match: re.Match[str]) -> str:
+    """A line start Markdown would read as markup, escaped: ``\\#``, or ``2024\\.``."""
+    if match.group(2) is not None:
+        return f"{match.group(1)}\\{match.group(2)}"
+    return f"{match.group(1)}{match.group(3)}\\"
+
+
+def _escape_brackets(text: str) -> str:
+    return text.replace("\\", "\\\\").replace("[", "\\[").replace("]", "\\]")
+
+
+def _address(href: str) -> str:
+    """A link's address as Markdown reads it: in angle brackets when it holds a space or
+    parentheses."""
+    return f"<{href}>" if any(char in href for char in " ()<>") else href

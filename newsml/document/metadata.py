@@ -1,0 +1,319 @@
+"""An article's metadata: author, publication and modification dates, site name, canonical
+address, description, lead image, tags, and for Chinese news the outlet (``source``).
+
+Read from what the page declares (JSON-LD ``NewsArticle``/``Article`` and kin, OpenGraph and
+``article:`` meta tags, other meta tags, microdata, ``<time datetime>``, the canonical link)
+and from what it shows near the headline (the byline and dateline lines; in Chinese, the
+来源/作者/记者/编辑 line), with the date in the address last. Where the page shows a date
+beside its headline that contradicts the declared one, the shown one wins: declared dates
+are often the last modification posing as the publication. Each field is None where the
+page does not say.
+"""
+
+from __future__ import annotations
+
+import html
+import json
+import re
+from collections.abc import Iterator
+from dataclasses import dataclass
+from typing import Any
+
+import numpy as np
+
+from ..core.text import normalize_space
+from ..dom.page import Page
+from .bylines import (
+    bracketed_author,
+    chinese_parts,
+    english_byline,
+    is_bare_by,
+    is_name_line,
+    is_person,
+    marked_as_byline,
+    split_update,
+)
+from .dates import date_in_address, day_of, parse_date
+
+#: schema.org types of an article (and of pages that are one).
+ARTICLE_TYPES = frozenset("""
+    Article NewsArticle BlogPosting ReportageNewsArticle AnalysisNewsArticle OpinionNewsArticle
+    BackgroundNewsArticle ReviewNewsArticle LiveBlogPosting ScholarlyArticle TechArticle Report
+    SocialMediaPosting Posting DiscussionForumPosting SatiricalArticle AdvertiserContentArticle
+    MedicalScholarlyArticle Blog WebPage ItemPage AboutPage QAPage""".split())
+#: Meta tags of the publication date, the modification date and the author, best first.
+_PUBLISHED_METAS = tuple("""
+    article:published_time og:article:published_time og:published_time datepublished publishdate
+    publish-date publish_date published_time pubdate publication_date article.published
+    article_date_original sailthru.date parsely-pub-date dc.date.issued dcterms.issued dc.date
+    dcterms.date dcterms.created citation_publication_date citation_date date created release_date
+    og:pubdate pubtime publishtime firstpublishedtime bt:pubdate""".split())
+_MODIFIED_METAS = tuple("""
+    article:modified_time og:updated_time datemodified last-modified lastmod dcterms.modified
+    dc.date.modified article.updated modified_time updated_time""".split())
+_AUTHOR_METAS = tuple("""
+    dc:creator dcterm:creator dcterms:creator dc.creator dcterms.creator author article:author
+    parsely-author sailthru.author byl citation_author og:article:author twitter:creator:name
+    creator""".split())
+#: Other meta tags named for the publication (a site's own names: w-published-date).
+_PUBLISHED_KEY = re.compile(r"publish|pub_?date|release_?date")
+#: How many nodes after the headline (and before it) are read for a byline or dateline.
+AFTER_HEADLINE = 12
+BEFORE_HEADLINE = 3
+#: Lines longer than this are prose, not a byline or dateline.
+MAX_LINE_CHARS = 160
+_NOT_AUTHOR = re.compile(r"^(?:https?://|www\.|@)|facebook\.com|twitter\.com", re.IGNORECASE)
+
+
+@dataclass
+class Metadata:
+    """What a page says of its article; each field None where it does not say."""
+
+    author: str | None = None
+    date: str | None = None
+    date_modified: str | None = None
+    site_name: str | None = None
+    url: str | None = None
+    description: str | None = None
+    image: str | None = None
+    tags: list[str] | None = None
+    source: str | None = None
+
+
+@dataclass
+class _Shown:
+    """What the lines near the headline show."""
+
+    date: str | None = None
+    modified: str | None = None
+    author: str | None = None
+    source: str | None = None
+
+
+def read_metadata(page: Page, keep: np.ndarray | None = None) -> Metadata:
+    """The metadata of ``page`` (``keep``: the article's nodes, where the byline is looked
+    for when the page has no headline node)."""
+    declared = page.parsed.declared
+    article, site = _json_ld(declared.json_ld)
+    shown = _shown(page, keep)
+    found = Metadata()
+    found.url = _first(declared.canonical, _text(article.get("url")), *declared.meta("og:url"),
+                       _text(_id_of(article.get("mainEntityOfPage"))))
+    declared_date = _first_date(_text(article.get("datePublished")), _text(article.get("dateCreated")),
+                                *declared.meta(*_PUBLISHED_METAS), *declared.items.get("datePublished", ()),
+                                *(content for key, content in declared.metas if _PUBLISHED_KEY.search(key)),
+                                *_time_dates(declared.times))
+    found.date = _choose_date(declared_date, shown.date, shown.modified, date_in_address(found.url or ""))
+    if found.date is None:
+        found.date = _date_line(page)
+    found.date_modified = _first_date(_text(article.get("dateModified")), *declared.meta(*_MODIFIED_METAS),
+                                      *declared.items.get("dateModified", ()), shown.modified)
+    found.author = _first(shown.author, *(name for name in (_people(article.get("author")),
+                                                            *_authors(declared.meta(*_AUTHOR_METAS)),
+                                                            *declared.items.get("author", ()))
+                                          if name and is_person(name)))
+    found.source = shown.source
+    if found.author and found.source and found.source in found.author:
+        found.author = None                 # (an outlet is never the author)
+    found.site_name = _first(*declared.meta("og:site_name"), _name(article.get("publisher")), site,
+                             *declared.meta("application-name", "twitter:site:name"))
+    found.description = _first(*declared.meta("og:description"), _text(article.get("description")),
+                               *declared.meta("description", "twitter:description"))
+    found.image = _first(*declared.meta("og:image", "og:image:url", "og:image:secure_url"),
+                         _image(article.get("image")), *declared.meta("twitter:image", "twitter:image:src"))
+    found.tags = _tags(declared.meta("article:tag"), article.get("keywords"),
+                       declared.meta("news_keywords", "keywords"))
+    return found
+
+
+def _choose_date(declared: str | None, shown: str | None, shown_update: str | None,
+                 in_address: str | None) -> str | None:
+    """The publication date: what the page shows beside its headline where it shows one (a
+    declared date of another day is often the last modification, or the template's); else
+    the declared one; else the day of the shown update; else the address's day (and else,
+    in :func:`read_metadata`, the first short dated line of the page)."""
+    if shown and declared and day_of(shown) == day_of(declared):
+        return declared                  # (the same day: the declared one has the time and offset)
+    return shown or declared or shown_update or in_address
+
+
+def _shown(page: Page, keep: np.ndarray | None) -> _Shown:
+    """The byline and dateline of the lines around the headline (or the article's first)."""
+    shown = _Shown()
+    nodes = page.nodes
+    start = page.headline_node
+    if start is None:
+        kept = np.flatnonzero(keep) if keep is not None else np.zeros(0, dtype=np.int64)
+        start = int(kept[0]) if len(kept) else 0
+    window = nodes[max(start - BEFORE_HEADLINE, 0):start + AFTER_HEADLINE + 1]
+    for at, node in enumerate(window):
+        line = node.text
+        if len(line) > MAX_LINE_CHARS or node.index == page.headline_node:
+            continue
+        parts = chinese_parts(line)
+        if shown.source is None and "source" in parts:
+            shown.source = parts["source"]
+        if shown.author is None:
+            if is_bare_by(line) and at + 1 < len(window):
+                line_after = window[at + 1].text
+                shown.author = (english_byline("By " + line_after)
+                                or chinese_parts("作者：" + line_after).get("author"))
+            else:
+                shown.author = parts.get("author") or english_byline(line)
+            if shown.author is None and is_name_line(line) and _in_byline_markup(node.block):
+                shown.author = line
+        published, updated = split_update(line)
+        if shown.date is None:
+            shown.date = parse_date(published)
+        if shown.modified is None and updated:
+            shown.modified = parse_date(updated)
+    if shown.author is None and keep is not None:
+        kept = np.flatnonzero(keep)
+        for index in [*kept[:3].tolist(), *kept[-3:].tolist()]:
+            shown.author = bracketed_author(nodes[index].text)
+            if shown.author:
+                break
+    return shown
+
+
+def _in_byline_markup(block: Any, levels: int = 3) -> bool:
+    """Whether a block or one of the elements just above it is marked as the byline."""
+    element = block
+    for _ in range(levels):
+        if element is None:
+            return False
+        if marked_as_byline(*(element.get(name) for name in ("class", "id", "itemprop", "rel"))):
+            return True
+        element = element.getparent()
+    return False
+
+
+def _date_line(page: Page) -> str | None:
+    """The first date of a short line of the page that is no copyright notice."""
+    for node in page.nodes:
+        if len(node.text) <= 60 and not re.search(r"©|copyright|\(c\)|版权|版權", node.text, re.IGNORECASE):
+            date = parse_date(node.text)
+            if date:
+                return date
+    return None
+
+
+def _json_ld(scripts: list[str]) -> tuple[dict[str, Any], str | None]:
+    """The page's article object of its JSON-LD (the first of an article type; {} without
+    one), and the name of a WebSite or Organization it declares."""
+    article: dict[str, Any] = {}
+    site: str | None = None
+    for script in scripts:
+        for item in _objects(_loads(script)):
+            types = item.get("@type")
+            types = {types} if isinstance(types, str) else set(types) if isinstance(types, list) else set()
+            bare_page = types <= {"WebPage"} and "datePublished" not in item
+            if not article and types & ARTICLE_TYPES and not bare_page:
+                article = item
+            elif site is None and types & {"WebSite", "NewsMediaOrganization", "Organization"}:
+                site = _text(item.get("name"))
+    return article, site
+
+
+def _loads(script: str) -> Any:
+    """A JSON-LD script's value: comments and CDATA markers around it taken away, and a
+    script that is not JSON read as nothing."""
+    text = re.sub(r"^\s*(?:<!--|//\s*<!\[CDATA\[|<!\[CDATA\[)|(?://\s*\]\]>|\]\]>|-->)\s*$", "",
+                  script.strip())
+    try:
+        return json.loads(text, strict=False)
+    except ValueError:
+        return None
+
+
+def _objects(value: Any, depth: int = 0) -> Iterator[dict[str, Any]]:
+    """Every object of a JSON-LD value, its ``@graph`` and lists opened (a few levels)."""
+    if depth > 4:
+        return
+    if isinstance(value, list):
+        for item in value:
+            yield from _objects(item, depth + 1)
+    elif isinstance(value, dict):
+        yield value
+        if "@graph" in value:
+            yield from _objects(value["@graph"], depth + 1)
+
+
+def _text(value: Any) -> str | None:
+    if isinstance(value, str) and value.strip():
+        return normalize_space(html.unescape(value))
+    if isinstance(value, (int, float)) and not isinstance(value, bool):
+        return str(value)
+    return None
+
+
+def _id_of(value: Any) -> Any:
+    return value.get("@id") or value.get("url") if isinstance(value, dict) else value
+
+
+def _name(value: Any) -> str | None:
+    if isinstance(value, list):
+        value = value[0] if value else None
+    if isinstance(value, dict):
+        return _text(value.get("name"))
+    return _text(value)
+
+
+def _people(value: Any) -> str | None:
+    """The names of a JSON-LD author (a name, a person, or a list of them), joined by commas."""
+    items = value if isinstance(value, list) else [value]
+    names = [name for name in (_name(item) for item in items) if name and not _NOT_AUTHOR.search(name)]
+    return ", ".join(dict.fromkeys(names)) or None
+
+
+def _authors(values: list[str]) -> list[str]:
+    """Declared authors that are names, not addresses or handles; a "By" prefix dropped."""
+    out = []
+    for value in values:
+        value = normalize_space(html.unescape(value))
+        byline = english_byline(value)
+        value = byline or value
+        if value and not _NOT_AUTHOR.search(value):
+            out.append(value)
+    return out
+
+
+def _image(value: Any) -> str | None:
+    if isinstance(value, list):
+        value = value[0] if value else None
+    if isinstance(value, dict):
+        return _text(value.get("url") or value.get("contentUrl"))
+    return _text(value)
+
+
+def _tags(*sources: Any) -> list[str] | None:
+    """The article's tags: its ``article:tag`` metas, else its JSON-LD keywords, else its
+    keywords metas (each split at commas)."""
+    for source in sources:
+        values = source if isinstance(source, list) else [source] if source else []
+        tags: list[str] = []
+        for value in values:
+            if isinstance(value, str):
+                tags += [normalize_space(tag) for tag in re.split(r"[,;，；、]", value)]
+        tags = list(dict.fromkeys(tag for tag in tags if tag))
+        if tags:
+            return tags
+    return None
+
+
+def _time_dates(times: list[tuple[str, str]]) -> list[str]:
+    """The ``datetime`` values of the page's ``<time>`` elements."""
+    return [value for value, _ in times if value]
+
+
+def _first(*values: str | None) -> str | None:
+    return next((value for value in values if value), None)
+
+
+def _first_date(*values: str | None) -> str | None:
+    for value in values:
+        if value:
+            date = parse_date(value)
+            if date:
+                return date
+    return None

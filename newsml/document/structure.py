@@ -1,0 +1,311 @@
+"""The roles of an article's kept nodes: headings, paragraphs, list items, tables, quotes,
+code and figures, read from the elements around each node.
+
+Every method answers with kept text nodes; their blocks and the elements above them say
+what each is. Consecutive nodes of one block element are one block with a line break
+between them (``<br>`` splits a node); nodes of one list item make one item; a ``<pre>``
+is given whole, as written; a table
+whose cells hold short texts (a data table, not a page laid out in one) is given whole,
+every row and cell, once any of its cells is kept; a flat list half of whose items are kept
+is given whole too. Links are read from the raw strings the
+nodes are made of, and kept only when asked for.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+
+import numpy as np
+
+from ..core.tags import Element
+from ..core.text import normalize_space
+from ..dom.nodes import TextNode
+from ..dom.page import Page
+from ..input.clean import text_of
+
+HEADINGS = {f"h{level}": level for level in range(1, 7)}
+LISTS = frozenset({"ul", "ol", "menu", "dir"})
+#: Elements inside a table cell that make it more than a data cell.
+_CELL_BLOCKS = frozenset({"p", "div", "ul", "ol", "h1", "h2", "h3", "h4", "h5", "h6", "blockquote", "pre",
+                          "table", "section", "article", "form"})
+#: A data table's cells hold at most this many block elements and characters each.
+MAX_CELL_BLOCKS = 2
+MAX_CELL_CHARS = 400
+
+
+@dataclass(frozen=True, slots=True)
+class DocumentOptions:
+    """What an article's Markdown and HTML keep besides its text: links (their addresses)
+    and figures' images; and whether a page's record carries the HTML too (its Markdown
+    it always carries)."""
+
+    links: bool = False
+    images: bool = False
+    html: bool = False
+
+
+#: Text and structure only.
+PLAIN = DocumentOptions()
+
+
+@dataclass(frozen=True, slots=True)
+class Span:
+    """A run of a line's text, with the address it links to when links were asked for."""
+
+    text: str
+    href: str | None = None
+
+
+@dataclass(slots=True)
+class Block:
+    """One block of the document.
+
+    ``kind`` is heading, paragraph, item, table, code or figure. Text blocks hold ``lines``
+    (a line break between them), each a list of :class:`Span`. ``level``: a heading's level
+    (1-6), an item's nesting depth (1 for a list not inside another). ``quote``: how many
+    block quotes hold the block. A table holds ``rows`` of cell texts, the first a header
+    when ``header``; a figure its caption as its line and its image as ``src``.
+    """
+
+    kind: str
+    lines: list[list[Span]] = field(default_factory=list)
+    level: int = 0
+    ordered: bool = False
+    quote: int = 0
+    rows: list[list[str]] = field(default_factory=list)
+    header: bool = False
+    src: str | None = None
+
+    @property
+    def text(self) -> str:
+        """The block's text: its lines joined by newlines (a table's rows, cells by spaces)."""
+        if self.kind == "table":
+            return "\n".join(" ".join(cell for cell in row if cell) for row in self.rows)
+        return "\n".join("".join(span.text for span in line) for line in self.lines)
+
+
+@dataclass(frozen=True, slots=True)
+class _Role:
+    """What the elements around a block element make of its nodes."""
+
+    kind: str
+    level: int = 0
+    ordered: bool = False
+    quote: int = 0
+    owner: Element | None = None      # the list item, table, pre or figure the nodes belong to
+
+
+def document_blocks(page: Page, keep: np.ndarray, title: str = "", links: bool = False,
+                    images: bool = False) -> list[Block]:
+    """The blocks of the kept nodes of ``page``, in document order. A first block that is
+    the ``title`` (the headline in the body) is left out: documents give it once, apart.
+    ``links``: lines keep their links; ``images``: figures keep their image address."""
+    nodes = [node for node in page.nodes if keep[node.index]]
+    spans = _linked_spans(page, nodes) if links else None
+    roles: dict[Element, _Role] = {}
+    for node in nodes:
+        if node.block not in roles:
+            roles[node.block] = _role_of(node.block)
+    kept_items = {roles[node.block].owner for node in nodes if roles[node.block].kind == "item"}
+    blocks: list[Block] = []
+    tables_given: set[Element] = set()
+    codes_given: set[Element] = set()
+    lists_given: set[Element] = set()
+    last_element: Element | None = None
+    last_owner: Element | None = None
+    for node in nodes:
+        role = roles[node.block]
+        line = spans[node.index] if spans is not None else [Span(node.text)]
+        listed = role.owner.getparent() if role.kind == "item" and role.owner is not None else None
+        if listed is not None and (listed in lists_given or _whole_list(listed, kept_items)):
+            if listed not in lists_given:
+                lists_given.add(listed)
+                blocks += [Block("item", [[Span(normalize_space(text_of(item)))]], level=role.level,
+                                 ordered=role.ordered, quote=role.quote)
+                           for item in listed if item.tag == "li" and text_of(item).strip()]
+        elif role.kind == "table":
+            if role.owner not in tables_given:
+                tables_given.add(role.owner)
+                blocks.append(_table(role.owner, role.quote))
+        elif role.kind == "code":
+            if role.owner not in codes_given:       # (the whole <pre> once: its lines as written)
+                codes_given.add(role.owner)
+                blocks.append(Block("code", [[Span(_code_text(role.owner))]], quote=role.quote))
+        elif role.kind in ("item", "figure") and blocks and last_owner is role.owner \
+                and blocks[-1].kind == role.kind:
+            blocks[-1].lines.append(line)           # (the item's or caption's next line)
+        elif node.block is last_element and blocks and blocks[-1].kind == role.kind:
+            blocks[-1].lines.append(line)           # (a <br> between them)
+        else:
+            block = Block(role.kind, [line], level=role.level, ordered=role.ordered, quote=role.quote)
+            if role.kind == "figure" and images and role.owner is not None:
+                block.src = _image_of(role.owner)
+            blocks.append(block)
+        last_element, last_owner = node.block, role.owner
+    if blocks and title and blocks[0].kind in ("heading", "paragraph") and \
+            normalize_space(blocks[0].text) == normalize_space(title):
+        del blocks[0]
+    return blocks
+
+
+def _role_of(block: Element) -> _Role:
+    """The role of a block element's nodes, from it and the elements above it."""
+    heading = item = pre = figure = table = None
+    lists = quotes = 0
+    element: Element | None = block
+    while element is not None:
+        tag = element.tag if isinstance(element.tag, str) else ""
+        if tag in HEADINGS and heading is None:
+            heading = element
+        elif tag == "li" and item is None:
+            item = element
+        elif tag in LISTS and item is not None:
+            lists += 1
+        elif tag in ("pre", "listing", "xmp", "plaintext") and pre is None:
+            pre = element
+        elif tag in ("figure", "figcaption") and figure is None:
+            above = element.getparent()
+            figure = above if tag == "figcaption" and above is not None and above.tag == "figure" else element
+        elif tag == "table" and table is None and is_data_table(element):
+            table = element
+        elif tag == "blockquote":
+            quotes += 1
+        element = element.getparent()
+    if table is not None:
+        return _Role("table", quote=quotes, owner=table)
+    if pre is not None:
+        return _Role("code", quote=quotes, owner=pre)
+    if heading is not None:
+        return _Role("heading", level=HEADINGS[heading.tag], quote=quotes, owner=heading)
+    if figure is not None:
+        return _Role("figure", quote=quotes, owner=figure)
+    if item is not None:
+        parent = item.getparent()
+        return _Role("item", level=max(lists, 1), ordered=getattr(parent, "tag", "") == "ol", quote=quotes,
+                     owner=item)
+    return _Role("paragraph", quote=quotes)
+
+
+def _whole_list(listed: Element, kept_items: set[Element | None]) -> bool:
+    """Whether a list is given whole: a flat list (no list inside its items) of two items or
+    more, half of them kept at least. Its items are alike: those the cut left out with the
+    others kept are the list's too."""
+    items = [item for item in listed if item.tag == "li"]
+    if len(items) < 2 or any(next(item.iter("ul", "ol"), None) is not None for item in items):
+        return False
+    return 2 * sum(item in kept_items for item in items) >= len(items) and any(
+        item not in kept_items for item in items)
+
+
+def is_data_table(table: Element) -> bool:
+    """Whether a table holds data (rows of short cells) rather than a page's layout: no
+    table inside it, two rows or more, a row of two cells or more, and no cell holding more
+    than :data:`MAX_CELL_BLOCKS` blocks or :data:`MAX_CELL_CHARS` characters."""
+    if next(table.iterdescendants("table"), None) is not None:
+        return False
+    rows = _rows(table)
+    if len(rows) < 2 or max(len(cells) for cells in rows) < 2:
+        return False
+    for cells in rows:
+        for cell in cells:
+            blocks = sum(1 for child in cell.iterdescendants() if child.tag in _CELL_BLOCKS)
+            if blocks > MAX_CELL_BLOCKS or len(text_of(cell)) > MAX_CELL_CHARS:
+                return False
+    return True
+
+
+def _rows(table: Element) -> list[list[Element]]:
+    """The table's rows (its own, not a nested table's), each its cells."""
+    return [[cell for cell in row if cell.tag in ("td", "th")]
+            for row in table.iter("tr")]
+
+
+def _table(table: Element, quote: int) -> Block:
+    """The whole table as a block: every row, each cell's text; the first row a header when
+    its cells are ``<th>`` or it sits in ``<thead>``."""
+    rows = [[normalize_space(text_of(cell)) for cell in cells] for cells in _rows(table)]
+    rows = [row for row in rows if row]
+    first = next(iter(table.iter("tr")), None)
+    header = first is not None and (getattr(first.getparent(), "tag", "") == "thead"
+                                    or all(cell.tag == "th" for cell in first if cell.tag in ("td", "th")))
+    width = max((len(row) for row in rows), default=0)
+    return Block("table", rows=[row + [""] * (width - len(row)) for row in rows], header=header, quote=quote)
+
+
+def _code_text(pre: Element) -> str:
+    """The text of a ``<pre>`` as written, indentation kept, without blank lines at its ends."""
+    lines = text_of(pre).replace("\r\n", "\n").split("\n")
+    while lines and not lines[0].strip():
+        lines.pop(0)
+    while lines and not lines[-1].strip():
+        lines.pop()
+    return "\n".join(line.rstrip() for line in lines)
+
+
+def _image_of(figure: Element) -> str | None:
+    """The address of a figure's image (its ``src``, else a lazy loader's ``data-src``)."""
+    for image in figure.iter("img"):
+        for name in ("src", "data-src", "data-original"):
+            value = (image.get(name) or "").strip()
+            if value and not value.startswith("data:"):
+                return value
+    return None
+
+
+def _linked_spans(page: Page, nodes: Iterable[TextNode]) -> dict[int, list[Span]]:
+    """Each node's line as spans: its raw strings (:attr:`~newsml.dom.page.Page.pieces`),
+    runs of them under one link's address joined, white space collapsed as in the node's
+    text."""
+    pieces = page.pieces
+    found: dict[int, list[Span]] = {}
+    for node in nodes:
+        runs: list[list[str | None]] = []      # [href, raw text]
+        for owner, text, _ in pieces.of(node.index):
+            href = _link_of(owner, node.block)
+            if runs and runs[-1][0] == href:
+                runs[-1][1] = f"{runs[-1][1]}{text}"
+            else:
+                runs.append([href, text])
+        found[node.index] = _spans(runs)
+    return found
+
+
+def _link_of(owner: Element, block: Element) -> str | None:
+    """The address of the link that holds text owned by ``owner``, up to its block; None."""
+    element: Element | None = owner
+    while element is not None and element is not block:
+        if element.tag == "a":
+            href = (element.get("href") or "").strip()
+            return href if href and not href.lower().startswith(("javascript:", "#")) else None
+        element = element.getparent()
+    return None
+
+
+def _spans(runs: list[list[str | None]]) -> list[Span]:
+    """Spans of runs of raw text, white space collapsed across them (as :func:`normalize_space`
+    collapses a node's whole text), the spaces at a link's ends moved outside it."""
+    spans: list[Span] = []
+    pending_space = False
+    for href, raw in runs:
+        text = " ".join(str(raw).split())
+        if not text:
+            pending_space = pending_space or bool(raw)
+            continue
+        lead = str(raw)[:1].isspace() or pending_space
+        if spans and lead:
+            spans.append(Span(" "))
+        spans.append(Span(text, href))
+        pending_space = str(raw)[-1:].isspace()
+    return _merged(spans)
+
+
+def _merged(spans: list[Span]) -> list[Span]:
+    """Neighbouring spans of one address made one."""
+    merged: list[Span] = []
+    for span in spans:
+        if merged and merged[-1].href == span.href:
+            merged[-1] = Span(merged[-1].text + span.text, span.href)
+        else:
+            merged.append(span)
+    return merged

@@ -1,0 +1,91 @@
+"""What a page declares about itself, read before cleaning removes it: ``<meta>`` tags
+(all of them, repeated ones included), JSON-LD scripts, the canonical link, microdata
+values and ``<time>`` elements, and the document's language.
+
+Cleaning drops scripts, ``<meta>`` and ``<link>``; the metadata of an article
+(:mod:`newsml.document.metadata`) reads what they said from here.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from lxml import etree
+
+from ..core.tags import Element
+from ..core.text import normalize_space
+
+#: Microdata properties read (their values; a nested item's ``name`` for an author).
+ITEM_PROPERTIES = frozenset({"datePublished", "dateModified", "dateCreated", "uploadDate", "author",
+                             "creator", "publisher", "headline", "description", "keywords", "image",
+                             "articleSection"})
+#: At most this many characters of one JSON-LD script or one value are kept.
+MAX_VALUE_CHARS = 200_000
+_ITEMPROPS = etree.XPath("//*[@itemprop]")
+
+
+@dataclass
+class Declared:
+    """A page's declarations. ``metas``: (name or property, lower-cased, and content) in
+    document order; ``json_ld``: the texts of its JSON-LD scripts; ``items``: microdata
+    property -> values (an attribute's, else the element's text); ``times``: each
+    ``<time>``'s ``datetime`` and text; ``canonical``: the canonical link's address."""
+
+    metas: list[tuple[str, str]] = field(default_factory=list)
+    json_ld: list[str] = field(default_factory=list)
+    items: dict[str, list[str]] = field(default_factory=dict)
+    times: list[tuple[str, str]] = field(default_factory=list)
+    canonical: str | None = None
+    lang: str | None = None
+
+    def meta(self, *names: str) -> list[str]:
+        """The contents of the ``<meta>`` tags named any of ``names``, in document order."""
+        wanted = {name.lower() for name in names}
+        return [content for key, content in self.metas if key in wanted]
+
+
+def read_declared(root: Element) -> Declared:
+    """The declarations of a parsed page (before cleaning)."""
+    found = Declared(lang=(root.get("lang") or root.get("xml:lang") or "").strip() or None)
+    for element in root.iter("meta", "script", "link", "time"):
+        tag = element.tag
+        if tag == "meta":
+            key = (element.get("property") or element.get("name") or element.get("itemprop")
+                   or element.get("http-equiv") or "").strip().lower()
+            content = element.get("content")
+            if key and content and content.strip():
+                found.metas.append((key, content.strip()[:MAX_VALUE_CHARS]))
+        elif tag == "script":
+            if (element.get("type") or "").strip().lower() == "application/ld+json" and element.text:
+                found.json_ld.append(element.text[:MAX_VALUE_CHARS])
+        elif tag == "link":
+            rel = (element.get("rel") or "").lower().split()
+            href = (element.get("href") or "").strip()
+            if "canonical" in rel and href and found.canonical is None:
+                found.canonical = href
+        else:
+            found.times.append(((element.get("datetime") or "").strip(),
+                                normalize_space(element.xpath("string()") or "")[:MAX_VALUE_CHARS]))
+    for element in _ITEMPROPS(root):
+        for name in (element.get("itemprop") or "").split():
+            if name in ITEM_PROPERTIES:
+                value = _item_value(element, name)
+                if value:
+                    found.items.setdefault(name, []).append(value)
+    return found
+
+
+def _item_value(element: Element, name: str) -> str:
+    """A microdata value: the ``content``, ``datetime``, ``href`` or ``src`` attribute, else
+    the element's text (an author item's ``name`` when it has one)."""
+    for attribute in ("content", "datetime"):
+        value = element.get(attribute)
+        if value and value.strip():
+            return value.strip()[:MAX_VALUE_CHARS]
+    if name == "image":
+        return (element.get("src") or element.get("href") or "").strip()
+    if name in ("author", "creator", "publisher"):
+        for inner in element.iter():
+            if inner is not element and "name" in (inner.get("itemprop") or "").split():
+                return normalize_space(inner.get("content") or inner.xpath("string()") or "")
+    return normalize_space(element.xpath("string()") or "")[:MAX_VALUE_CHARS]

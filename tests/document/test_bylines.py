@@ -1,0 +1,55 @@
+"""Bylines and datelines in English and Chinese (newsml/document/bylines.py)."""
+
+from __future__ import annotations
+
+from newsml.document.bylines import (
+    bracketed_author,
+    chinese_parts,
+    english_byline,
+    is_bare_by,
+    is_person,
+    split_update,
+)
+
+
+def test_chinese_lines_keep_the_outlet_apart_from_the_author():
+    assert chinese_parts("来源：新华网 作者：张三 2019年08月12日") == {"source": "新华网", "author": "张三"}
+    line = "2012年01月17日 06:33 来源：证券日报 作者：马 燕"
+    assert chinese_parts(line) == {"source": "证券日报", "author": "马燕"}
+    assert chinese_parts("本报记者 张三 李四 报道") == {"author": "张三 李四"}
+    assert chinese_parts("责任编辑：王五") == {"editor": "王五"}
+    assert chinese_parts("来源：人民网") == {"source": "人民网"}
+    assert "author" not in chinese_parts("他对记者说，这是第一次")          # 记者 in running prose
+    assert "author" not in chinese_parts("记者 楊菁菁攝")                    # a photographer
+
+
+def test_bracketed_reporters():
+    assert bracketed_author("【聯合報╱記者張嘉芳／台北報導】台北市昨天宣布") == "張嘉芳"
+    assert bracketed_author("【林媛玲╱新北報導】農曆除夕是圍爐團聚的時刻") == "林媛玲"
+    assert bracketed_author("……的相关规定。（新民网 李欣）") == "李欣"
+    assert bracketed_author("中新網蘭州1月11日電 (張道正) 甘肅省") == "張道正"
+    assert bracketed_author("（记者 张三 李四）昨日") == "张三 李四"
+    assert bracketed_author("（图为资料图片）") is None and bracketed_author("（新华网）") is None
+
+
+def test_english_bylines():
+    assert english_byline("By Maria Okafor, City Hall Reporter") == "Maria Okafor"
+    assert english_byline("By Sam Achebe | March 13, 2024") == "Sam Achebe"
+    assert english_byline("Written by Danielle DeSiato, Donna Enzmann, and Natalie Nguyen") == \
+        "Danielle DeSiato, Donna Enzmann, and Natalie Nguyen"
+    assert english_byline("by the way, nothing") is None
+    assert english_byline("By Reuters") is None
+    assert is_bare_by("By") and is_bare_by("WRITTEN BY") and is_bare_by("作者：")
+    assert not is_bare_by("By Lisa")
+
+
+def test_updates_are_told_from_publication():
+    both = "August 16, 2019 - Updated July 9, 2025"
+    assert split_update(both) == ("August 16, 2019 - ", "Updated July 9, 2025")
+    assert split_update("Updated on October 21, 2025") == ("", "Updated on October 21, 2025")
+    assert split_update("Published March 1, 2024") == ("Published March 1, 2024", "")
+
+
+def test_declared_chinese_authors_that_are_outlets():
+    assert is_person("张三") and is_person("Jane Doe") and is_person("张三 李四")
+    assert not is_person("网易") and not is_person("即时播报") and not is_person("新华社")

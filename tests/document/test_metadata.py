@@ -1,0 +1,88 @@
+"""An article's metadata from what its page declares and shows (newsml/document/metadata.py),
+on pages written here and on the real pages of the shared corpora."""
+
+from __future__ import annotations
+
+import json
+
+import numpy as np
+import pytest
+from conftest import LABELED, REPO, shared_corpus
+
+from newsml import extract
+from newsml.document.dates import day_of
+from newsml.document.metadata import read_metadata
+from newsml.dom.page import load_page
+
+DECLARED = """<html lang="en"><head><title>Bridge opens - The Ledger</title>
+<meta property="og:site_name" content="The Ledger"><meta property="og:description" content="A bridge.">
+<meta property="og:image" content="https://e.com/b.jpg"><meta property="article:tag" content="Transit">
+<meta property="article:tag" content="Bridges">
+<meta property="article:modified_time" content="2024-05-02T10:00:00Z">
+<link rel="canonical" href="https://e.com/news/2024/05/01/bridge-opens">
+<script type="application/ld+json">{"@context": "https://schema.org", "@graph": [
+ {"@type": "WebSite", "name": "Ledger site"},
+ {"@type": "NewsArticle", "headline": "Bridge opens", "datePublished": "2024-05-01T08:30:00-05:00",
+  "author": [{"@type": "Person", "name": "Ana Diaz"}, {"@type": "Person", "name": "Bo Li"}]}]}</script>
+</head><body><article><h1>Bridge opens</h1><p>The new bridge opened to traffic on Wednesday morning, the city
+said, two months ahead of schedule.</p></article></body></html>"""
+
+
+def meta_of(html: str):
+    page = load_page(html)
+    return read_metadata(page, np.ones(len(page.nodes), dtype=bool))
+
+
+def test_declared_values():
+    meta = meta_of(DECLARED)
+    assert meta.date == "2024-05-01T08:30:00-05:00" and meta.date_modified == "2024-05-02T10:00:00+00:00"
+    assert meta.author == "Ana Diaz, Bo Li" and meta.site_name == "The Ledger"
+    assert meta.url == "https://e.com/news/2024/05/01/bridge-opens" and meta.image == "https://e.com/b.jpg"
+    assert meta.description == "A bridge." and meta.tags == ["Transit", "Bridges"] and meta.source is None
+
+
+def test_the_date_shown_beside_the_headline_wins_over_another_declared_day():
+    shown = DECLARED.replace("<h1>Bridge opens</h1>", "<h1>Bridge opens</h1><p class='byline'>By Ana Diaz</p>"
+                             "<p>April 30, 2024, 7:15 p.m.</p>")
+    assert meta_of(shown).date == "2024-04-30T19:15"
+    same_day = DECLARED.replace("<h1>Bridge opens</h1>", "<h1>Bridge opens</h1><p>May 1, 2024</p>")
+    assert meta_of(same_day).date == "2024-05-01T08:30:00-05:00"     # same day: the declared, with its time
+    updated = DECLARED.replace("<h1>Bridge opens</h1>", "<h1>Bridge opens</h1><p>Updated May 3, 2024</p>")
+    assert day_of(meta_of(updated).date) == "2024-05-01"              # an update is not the publication
+
+
+def test_nothing_declared_or_shown_is_none():
+    meta = meta_of("<html><body><p>Just a paragraph of text, with nothing about it.</p></body></html>")
+    assert (meta.author, meta.date, meta.site_name, meta.url, meta.tags, meta.source) == (None,) * 6
+
+
+def test_broken_json_ld_is_read_as_nothing():
+    broken = DECLARED.replace('"@graph": [', '"@graph": [,,')
+    meta = meta_of(broken)
+    assert meta.author is None and meta.site_name == "The Ledger"
+
+
+def test_the_labeled_chinese_page_gives_its_source_apart_from_its_author():
+    article = extract(LABELED / "zh12-table-tennis.html")
+    assert (article.author, article.source) == ("钱程", "东湖新闻网")
+    assert article.date == "2024-05-27T10:32"
+
+
+def chinese_labels(corpus: str) -> dict:
+    shared_corpus(corpus)
+    return json.loads((REPO / "labeled" / "metadata" / f"{corpus}.json").read_text(encoding="utf-8"))
+
+
+@pytest.mark.parametrize("corpus, floor", [("daniel_zh", 0.97), ("cwced_zh", 0.75)])
+def test_chinese_dates_of_real_pages_and_the_source_never_the_author(corpus, floor):
+    labels = chinese_labels(corpus)
+    folder = shared_corpus(corpus)
+    dated = right = 0
+    for page_id, label in labels.items():
+        article = extract((folder / f"{page_id}.html").read_bytes())
+        if label["date"] and len(label["date"]) >= 10:
+            dated += 1
+            right += day_of(article.date) == label["date"][:10]
+        if label["source"] and article.author:
+            assert label["source"] not in article.author, (page_id, article.author)
+    assert dated > 30 and right / dated >= floor, right / dated

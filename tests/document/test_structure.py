@@ -1,0 +1,85 @@
+"""The roles of kept nodes (newsml/document/structure.py): what each block of the document is."""
+
+from __future__ import annotations
+
+import numpy as np
+
+from newsml.document.structure import Block, document_blocks, is_data_table
+from newsml.dom.page import load_page
+
+
+def blocks_of(html: str, **options) -> list[Block]:
+    """The blocks of every node of a page (all kept), its title left out as extraction does."""
+    page = load_page(html)
+    return document_blocks(page, np.ones(len(page.nodes), dtype=bool), page.title, **options)
+
+
+def kinds(blocks: list[Block]) -> list[tuple[str, int]]:
+    return [(block.kind, block.level) for block in blocks]
+
+
+def test_headings_keep_their_level_and_the_title_is_given_once():
+    blocks = blocks_of("<html><head><title>Bridge opens</title></head><body><h1>Bridge opens</h1>"
+                       "<p>First paragraph, here.</p><h2>Costs</h2><p>More.</p><h4>Notes</h4></body></html>")
+    assert kinds(blocks) == [("paragraph", 0), ("heading", 2), ("paragraph", 0), ("heading", 4)]
+    assert [block.text for block in blocks] == ["First paragraph, here.", "Costs", "More.", "Notes"]
+
+
+def test_lists_nest_and_know_their_kind():
+    blocks = blocks_of("<body><p>Intro.</p><ol><li>One<ul><li>a</li><li>b</li></ul></li><li>Two</li></ol>"
+                       "<ul><li>x</li></ul></body>")
+    items = [block for block in blocks if block.kind == "item"]
+    assert [(item.text, item.level, item.ordered) for item in items] == [
+        ("One", 1, True), ("a", 2, False), ("b", 2, False), ("Two", 1, True), ("x", 1, False)]
+
+
+def test_a_br_makes_a_line_break_within_one_block():
+    (paragraph,) = blocks_of("<body><p>Line one<br>line two<br>line three</p></body>")
+    assert paragraph.kind == "paragraph" and len(paragraph.lines) == 3
+    (item,) = blocks_of("<body><ul><li>first<br>second</li></ul></body>")
+    assert item.kind == "item" and item.text == "first\nsecond"
+
+
+def test_a_data_table_is_given_whole_once_any_cell_is_kept():
+    html = ("<body><p>Before the table, a sentence.</p>"
+            "<table><thead><tr><th>Club</th><th>Points</th></tr></thead>"
+            "<tr><td>Port Ellis</td><td>58</td></tr><tr><td>Gulls</td><td>53</td></tr></table></body>")
+    page = load_page(html)
+    keep = np.array(["58" in node.text for node in page.nodes])      # one cell only
+    (table,) = document_blocks(page, keep, page.title)
+    assert table.kind == "table" and table.header
+    assert table.rows == [["Club", "Points"], ["Port Ellis", "58"], ["Gulls", "53"]]
+
+
+def test_a_layout_table_is_not_a_table_of_the_document():
+    layout = ("<body><table><tr><td><div><p>Menu</p><p>Home</p><p>News</p></div></td>"
+              "<td><p>" + "A long article paragraph, with words. " * 20 + "</p></td></tr>"
+              "<tr><td>foot</td><td>er</td></tr></table></body>")
+    page = load_page(layout)
+    assert not is_data_table(next(page.root.iter("table")))
+    assert "table" not in [block.kind for block in blocks_of(layout)]
+    nested = "<body><table><tr><td><table><tr><td>a</td><td>b</td></tr></table></td><td>c</td></tr>" \
+             "<tr><td>d</td><td>e</td></tr></table></body>"
+    assert not is_data_table(next(load_page(nested).root.iter("table")))
+
+
+def test_quotes_code_and_figures():
+    figure = "<figure><img src='/a.jpg'><figcaption>The bridge at dawn.</figcaption></figure>"
+    blocks = blocks_of("<body><blockquote><p>Said, once.</p><blockquote><p>Deeper.</p></blockquote>"
+                       "</blockquote><pre>def f():\n    return 1\n</pre>" + figure + "</body>", images=True)
+    assert [(block.kind, block.quote) for block in blocks] == [
+        ("paragraph", 1), ("paragraph", 2), ("code", 0), ("figure", 0)]
+    assert blocks[2].text == "def f():\n    return 1"          # indentation as written
+    assert blocks[3].src == "/a.jpg" and blocks[3].text == "The bridge at dawn."
+    assert blocks_of(f"<body>{figure}</body>")[0].src is None
+
+
+def test_links_only_when_asked_and_only_followable_ones():
+    html = ("<body><p>Read <a href='https://e.org/x'>the  report</a> and <a href='javascript:go()'>this</a>"
+            " or <a href='#top'>top</a>.</p></body>")
+    (plain,) = blocks_of(html)
+    assert all(span.href is None for span in plain.lines[0])
+    (linked,) = blocks_of(html, links=True)
+    spans = linked.lines[0]
+    assert [(span.text, span.href) for span in spans if span.href] == [("the report", "https://e.org/x")]
+    assert "".join(span.text for span in spans) == plain.text      # the same text either way
