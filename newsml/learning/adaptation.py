@@ -247,12 +247,13 @@ class AdaptedMethod(NodeMethod):
             how = ("one page leaves nothing to hold out, so it scores as the base; "
                    "label a few more pages of the site")
         elif self.cv_f1_ is None:
-            how = f"prior {self.prior_:g}"
+            how = f"prior {self.prior_:g} (the base weighs as {self.prior_:g} labeled pages)"
         elif self.prior_ is None:
             how = (f"leave-one-page-out F1 {self.cv_f1_:.4f}: no better than the base alone, "
                    "so it scores as the base")
         else:
-            how = f"prior {self.prior_:g}, leave-one-page-out F1 {self.cv_f1_:.4f} (base {self.base_f1_:.4f})"
+            how = (f"prior {self.prior_:g} (the base weighs as {self.prior_:g} labeled pages), "
+                   f"leave-one-page-out F1 {self.cv_f1_:.4f} (base alone {self.base_f1_:.4f})")
         return f"adapted {self.base_name_} to {pages} page{'s' if pages != 1 else ''}: {how}"
 
 

@@ -327,6 +327,7 @@ def train(
     from .. import methods as registry
     from ..core.processes import available_cores
     from ..core.progress import progress_bar
+    from ..input.corpus import missing_gold
     from ..learning.adaptation import AdaptedMethod
     from ..learning.persistence import save_model
     from ..learning.training import train_method
@@ -344,6 +345,9 @@ def train(
         _fail(f"cannot write {output}: not a regular file")
     if output.exists() and not force:
         _fail(f"{output} exists; use --force to overwrite it")
+    missing = [why for folder in corpora if (why := missing_gold(folder))]
+    if missing:             # (as evaluate: a folder without gold is a usage error, exit code 2)
+        _fail("; ".join(missing))
     if base is not None and method != "default":
         _fail("give --base (adapt a trained model) or --method (train one from scratch), not both")
     if base is not None and cv_folds is not None:
@@ -367,9 +371,9 @@ def train(
             traceback.print_exc()
         _fail(str(exc) if isinstance(exc, NewsmlError) else f"cannot write {output}: {exc}", code=1)
     info = metadata["training"]
-    sizes = ", ".join(f"{corpus} {n}" for corpus, n in info["corpora"].items())
+    sizes = ", ".join(f"{n} from {corpus}" for corpus, n in info["corpora"].items())
     if isinstance(fitted, AdaptedMethod):
-        typer.echo(f"{fitted.summary_line()} ({sizes}), {info['nodes']} text nodes")
+        typer.echo(f"{fitted.summary_line()}; pages: {sizes}; {info['nodes']} text nodes")
     else:
         typer.echo(f"trained {name} on {info['pages']} pages ({sizes}), {info['nodes']} text nodes")
     if metadata["cv_f1"] is not None and not isinstance(fitted, AdaptedMethod):

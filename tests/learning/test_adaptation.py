@@ -318,7 +318,8 @@ def test_a_folder_without_gold_pairs_is_a_clear_error(tmp_path):
         train_method("default", [folder], base="default")
     result = CliRunner().invoke(app, ["train", str(folder), "--base", "default",
                                       "-o", str(tmp_path / "m.joblib")])
-    assert result.exit_code == 1 and "mine: no labeled page" in result.stderr
+    assert result.exit_code == 2                    # a usage error, as evaluate's for the same cause
+    assert "mine has its gold text beside it" in result.stderr and "en01-council-budget.txt" in result.stderr
     assert not (tmp_path / "m.joblib").exists()
 
 

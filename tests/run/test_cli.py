@@ -308,9 +308,11 @@ def test_api_and_evaluate_errors_say_what_to_give(runner, tmp_path, page):
     nogold = tmp_path / "nogold"
     nogold.mkdir()
     (nogold / "a.html").write_text(ARTICLE, encoding="utf-8")
-    result = runner.invoke(app, ["evaluate", str(nogold)])
-    assert result.exit_code == 2
-    assert "has its gold text beside it (<id>.txt for a.html: a.txt)" in result.stderr
+    for command in (["evaluate", str(nogold)], ["train", str(nogold), "-o", str(tmp_path / "m.joblib")]):
+        result = runner.invoke(app, command)       # the same cause, the same exit code
+        assert result.exit_code == 2, command
+        assert "has its gold text beside it (<id>.txt for a.html: a.txt)" in result.stderr
+    assert not (tmp_path / "m.joblib").exists()
 
 
 def test_evaluate_fails_when_every_gold_is_empty(runner, tmp_path):
