@@ -6,14 +6,14 @@ import contextlib
 import gc
 import threading
 from collections.abc import Iterator
-from dataclasses import dataclass, field, fields
+from dataclasses import dataclass, field
 from typing import Any
 
 import numpy as np
 
 from .document.html import to_html
 from .document.markdown import to_markdown
-from .document.metadata import read_metadata
+from .document.metadata import Metadata, read_metadata
 from .document.structure import PLAIN, Block, DocumentOptions, document_blocks
 from .dom.page import Page
 from .errors import NewsmlError
@@ -28,24 +28,15 @@ LIST_FIELDS = frozenset({"paragraphs", "scores", "tags"})
 
 
 @dataclass
-class Article:
+class Article(Metadata):
     """An extracted article. ``text`` is the paragraphs joined by newlines; ``blocks`` the
     same nodes as a document (headings, lists, tables...), which :attr:`markdown` and
-    :attr:`html` render. The metadata (author to source) is None where the page does not
-    say (:mod:`newsml.document.metadata`): ``date`` and ``date_modified`` in ISO 8601, the
+    :attr:`html` render. Its metadata (:class:`~newsml.document.metadata.Metadata`'s fields)
+    is None where the page does not say: ``date`` and ``date_modified`` in ISO 8601, the
     day with the time and offset when the page gives them; ``source`` the outlet a Chinese
     page names (来源), apart from the author."""
 
-    title: str
-    author: str | None = None
-    date: str | None = None
-    date_modified: str | None = None
-    site_name: str | None = None
-    url: str | None = None
-    description: str | None = None
-    image: str | None = None
-    tags: list[str] | None = None
-    source: str | None = None
+    title: str = ""
     paragraphs: list[str] = field(default_factory=list)
     scores: list[float] = field(default_factory=list)
     encoding: str = ""
@@ -69,17 +60,16 @@ class Article:
         return to_html(self.title, self.blocks)
 
     def to_dict(self) -> dict[str, Any]:
-        """Plain-data form (the CLI's json/jsonl record): the fields, ``text`` and ``markdown``.
+        """Plain-data form (the CLI's json/jsonl record): :data:`RECORD_FIELDS`, in order.
 
         (``dataclasses.asdict`` gives the same, but passes every paragraph and score through
         ``copy.deepcopy`` one by one: a shallow copy of the lists is enough, their items are
         immutable.)
         """
-        data = {item.name: getattr(self, item.name) for item in fields(self) if item.name != "blocks"}
-        data["paragraphs"], data["scores"] = list(self.paragraphs), list(self.scores)
-        data["tags"] = list(self.tags) if self.tags is not None else None
-        data["text"] = self.text
-        data["markdown"] = self.markdown
+        data = {name: getattr(self, name) for name in RECORD_FIELDS}
+        for name in LIST_FIELDS:
+            if data[name] is not None:
+                data[name] = list(data[name])
         return data
 
     @classmethod
