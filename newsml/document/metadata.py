@@ -60,6 +60,8 @@ _PUBLISHED_KEY = re.compile(r"publish|pub_?date|release_?date")
 #: How many nodes after the headline (and before it) are read for a byline or dateline.
 AFTER_HEADLINE = 12
 BEFORE_HEADLINE = 3
+#: The last resort for a date reads the short lines of this many first nodes of a page.
+DATE_LINE_NODES = 2000
 #: Lines longer than this are prose, not a byline or dateline.
 MAX_LINE_CHARS = 160
 _NOT_AUTHOR = re.compile(r"^(?:https?://|www\.|@)|facebook\.com|twitter\.com", re.IGNORECASE)
@@ -190,7 +192,7 @@ def _in_byline_markup(block: Any, levels: int = 3) -> bool:
 
 def _date_line(page: Page) -> str | None:
     """The first date of a short line of the page that is no copyright notice."""
-    for node in page.nodes:
+    for node in page.nodes[:DATE_LINE_NODES]:
         if len(node.text) <= 60 and not re.search(r"©|copyright|\(c\)|版权|版權", node.text, re.IGNORECASE):
             date = parse_date(node.text)
             if date:

@@ -104,21 +104,25 @@ def document_blocks(page: Page, keep: np.ndarray, title: str = "", links: bool =
     nodes = [node for node in page.nodes if keep[node.index]]
     spans = _linked_spans(page, nodes) if links else None
     roles: dict[Element, _Role] = {}
+    data_tables: dict[Element, bool] = {}      # (each table judged once, however many cells it has)
     for node in nodes:
         if node.block not in roles:
-            roles[node.block] = _role_of(node.block)
+            roles[node.block] = _role_of(node.block, data_tables)
     kept_items = {roles[node.block].owner for node in nodes if roles[node.block].kind == "item"}
     blocks: list[Block] = []
     tables_given: set[Element] = set()
     codes_given: set[Element] = set()
     lists_given: set[Element] = set()
+    whole_lists: dict[Element, bool] = {}
     last_element: Element | None = None
     last_owner: Element | None = None
     for node in nodes:
         role = roles[node.block]
         line = spans[node.index] if spans is not None else [Span(node.text)]
         listed = role.owner.getparent() if role.kind == "item" and role.owner is not None else None
-        if listed is not None and (listed in lists_given or _whole_list(listed, kept_items)):
+        if listed is not None and listed not in whole_lists:
+            whole_lists[listed] = _whole_list(listed, kept_items)      # (each list judged once)
+        if listed is not None and whole_lists[listed]:
             if listed not in lists_given:
                 lists_given.add(listed)
                 blocks += [Block("item", [[Span(normalize_space(text_of(item)))]], level=role.level,
@@ -149,7 +153,7 @@ def document_blocks(page: Page, keep: np.ndarray, title: str = "", links: bool =
     return blocks
 
 
-def _role_of(block: Element) -> _Role:
+def _role_of(block: Element, data_tables: dict[Element, bool]) -> _Role:
     """The role of a block element's nodes, from it and the elements above it."""
     heading = item = pre = figure = table = None
     lists = quotes = 0
@@ -167,8 +171,11 @@ def _role_of(block: Element) -> _Role:
         elif tag in ("figure", "figcaption") and figure is None:
             above = element.getparent()
             figure = above if tag == "figcaption" and above is not None and above.tag == "figure" else element
-        elif tag == "table" and table is None and is_data_table(element):
-            table = element
+        elif tag == "table" and table is None:
+            if element not in data_tables:
+                data_tables[element] = is_data_table(element)
+            if data_tables[element]:
+                table = element
         elif tag == "blockquote":
             quotes += 1
         element = element.getparent()

@@ -83,3 +83,13 @@ def test_links_only_when_asked_and_only_followable_ones():
     spans = linked.lines[0]
     assert [(span.text, span.href) for span in spans if span.href] == [("the report", "https://e.org/x")]
     assert "".join(span.text for span in spans) == plain.text      # the same text either way
+
+
+def test_a_flat_list_half_kept_is_given_whole_and_a_list_mostly_left_out_is_not():
+    html = "<body><ul>" + "".join(f"<li>Item number {i}, a step.</li>" for i in range(6)) + "</ul></body>"
+    page = load_page(html)
+    half = np.array([node.index % 2 == 0 for node in page.nodes])
+    items = document_blocks(page, half, page.title)
+    assert [block.text for block in items] == [f"Item number {i}, a step." for i in range(6)]
+    few = np.array([node.index == 0 for node in page.nodes])
+    assert [block.text for block in document_blocks(page, few, page.title)] == ["Item number 0, a step."]
