@@ -6,7 +6,7 @@ import contextlib
 import gc
 import threading
 from collections.abc import Iterator
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, fields
 from typing import Any
 
 import numpy as np
@@ -17,12 +17,13 @@ from .document.metadata import Metadata, read_metadata
 from .document.structure import PLAIN, Block, DocumentOptions, document_blocks
 from .dom.page import Page
 from .errors import NewsmlError
+from .measure.align import oracle_text
 from .methods import NodeMethod
 
 #: The fields of an article's record (:meth:`Article.to_dict`), in order: what the command
 #: line's JSON records and the Spark rows hold of an article.
-RECORD_FIELDS = ("title", "author", "date", "date_modified", "site_name", "url", "description", "image",
-                 "tags", "source", "text", "paragraphs", "scores", "encoding", "lang", "method", "markdown")
+RECORD_FIELDS = ("title", *(item.name for item in fields(Metadata)), "text", "paragraphs", "scores",
+                 "encoding", "lang", "method", "markdown")
 #: The fields of a record that hold lists (of strings, or of numbers for ``scores``).
 LIST_FIELDS = frozenset({"paragraphs", "scores", "tags"})
 
@@ -97,13 +98,25 @@ def extract_scored(page: Page, scorer: NodeMethod, options: DocumentOptions = PL
                    ) -> tuple[Article, np.ndarray, np.ndarray]:
     """The article of ``page``, with every node's score and which nodes were kept (for
     the review of a draft label, which shows the dropped nodes too)."""
-    ensure_usable(scorer)
     with collector_paused():
-        scores = scorer.score_nodes(page)
-        keep = np.asarray(scorer.select(page, scores), dtype=bool)
+        scores, keep = _scored_and_kept(page, scorer)
         article = Article.from_nodes(page, keep, scores, method=scorer.name, title=page.title,
                                      options=options)
         return article, scores, keep
+
+
+def extract_text(page: Page, scorer: NodeMethod) -> str:
+    """The article's text alone (:attr:`Article.text`), without its document and metadata:
+    what training's folds score, page after page."""
+    with collector_paused():
+        return oracle_text(page.nodes, _scored_and_kept(page, scorer)[1])
+
+
+def _scored_and_kept(page: Page, scorer: NodeMethod) -> tuple[np.ndarray, np.ndarray]:
+    """Every node's score and which nodes the method keeps."""
+    ensure_usable(scorer)
+    scores = scorer.score_nodes(page)
+    return scores, np.asarray(scorer.select(page, scores), dtype=bool)
 
 
 @contextlib.contextmanager

@@ -50,7 +50,7 @@ import numpy as np
 from _shared import SHARED_DATA  # scripts/_shared.py, beside this script
 
 from newsml import NewsExtractor, TrainingWarning, load_corpus, score
-from newsml.article import extract_page
+from newsml.article import extract_text
 from newsml.dom.page import Page, load_page
 from newsml.input.corpus import LabeledPage
 from newsml.learning.persistence import get_method, load_model, save_model
@@ -161,7 +161,7 @@ def run(sites: list[Site], ks: list[int], draws: int, seed: int,
     for site in sites:
         base = bases[site.name] if bases else default
         site.parsed = [load_page(page.html) for page in site.pages]
-        site.default_f1 = [f1(extract_page(page, base).text, labeled.gold)
+        site.default_f1 = [f1(extract_text(page, base), labeled.gold)
                            for page, labeled in zip(site.parsed, site.pages)]
         for k in ks:
             rows = []
@@ -179,7 +179,7 @@ def run(sites: list[Site], ks: list[int], draws: int, seed: int,
                 seconds = time.perf_counter() - start
                 if k == 5:
                     fit_seconds.append(seconds)
-                adapted = float(np.mean([f1(extract_page(site.parsed[i], extractor.method_).text,
+                adapted = float(np.mean([f1(extract_text(site.parsed[i], extractor.method_),
                                             site.pages[i].gold) for i in held]))
                 rows.append((adapted, baseline))
             results[(site.name, k)] = rows

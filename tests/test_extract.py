@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import pytest
+from conftest import LABELED
 
 from newsml import ConfigurationError, extract, load_model
 from newsml.methods import new_method
@@ -44,3 +45,12 @@ def test_extract_loads_a_shipped_model_once(monkeypatch):
     assert extract(page, method="nb").text == first.text and extract(page, method="NB").text == first.text
     assert loads == []
     assert scorer_for("NB") is scorer_for("nb") and scorer_for("nb").name == "nb"
+
+
+def test_the_text_alone_is_the_articles_text(default_method):
+    from newsml.article import extract_page, extract_text
+    from newsml.dom.page import load_page
+
+    for path in sorted(LABELED.glob("*.html")):
+        page = load_page(path.read_bytes())
+        assert extract_text(page, default_method) == extract_page(page, default_method).text, path.name

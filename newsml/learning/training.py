@@ -21,7 +21,7 @@ from typing import Any, Protocol
 
 import numpy as np
 
-from ..article import extract_page
+from ..article import extract_text
 from ..core.processes import fork_context, limited_threads
 from ..core.progress import ProgressHook, hook
 from ..core.text import tokens
@@ -258,7 +258,7 @@ def _fold_scores(index: int) -> list[Score]:
     train, held = splits[index]
     inner = [groups[i] for i in train] if groups is not None else None
     method, _ = fit_method(make(), [pages[i] for i in train], [labels[i] for i in train], inner)
-    return [score(extract_page(pages[i], method).text, golds[i]) for i in held]
+    return [score(extract_text(pages[i], method), golds[i]) for i in held]
 
 
 def _fitted_or_error(make: Callable[[], NodeMethod], pages: Sequence[Page], labels: Sequence[np.ndarray],
