@@ -85,14 +85,13 @@ def extract_partition(pages: Iterable[tuple[str, bytes]], model: str | None = No
                       ) -> Iterator[tuple[Any, ...]]:
     """Article rows (:data:`ROW_FIELDS` order) of ``(id, html)`` pairs; ``html`` is bytes,
     a bytearray or a str. A null or any other value is an error row, not a failed task."""
-    scorer = _scorer(model, method)
+    scorer, options = _scorer(model, method), _options(model, method)
     for key, html in pages:
         identity = {"id": None if key is None else str(key)}
         if isinstance(html, str):  # text: UTF-8, a lone surrogate (broken text) as "?"
             html = html.encode("utf-8", "replace")
         if isinstance(html, (bytes, bytearray, memoryview)):
-            yield _row(page_record(bytes(html), scorer, identity, timeout=timeout,
-                                   options=_options(model, method)))
+            yield _row(page_record(bytes(html), scorer, identity, timeout=timeout, options=options))
         else:
             what = "null" if html is None else type(html).__name__
             yield _row(error_record(identity, f"no HTML: the html column is {what}, not bytes or a string"))
@@ -154,9 +153,9 @@ def extract_paths(spark: SparkSession, paths: Sequence[str], model: str | Path |
     slices = max(1, min(len(paths), partitions or spark.sparkContext.defaultParallelism * 4))
 
     def run(partition: Iterable[str]) -> Iterator[tuple[Any, ...]]:
-        scorer = _scorer(shipped, method)
+        scorer, options = _scorer(shipped, method), _options(shipped, method)
         for source, payload in iter_pages(partition):
-            yield _row(source_record(source, payload, scorer, timeout, options=_options(shipped, method)))
+            yield _row(source_record(source, payload, scorer, timeout, options=options))
 
     rows = spark.sparkContext.parallelize(list(paths), slices).mapPartitions(run)
     return spark.createDataFrame(rows, ROW_SCHEMA)

@@ -142,6 +142,7 @@ def stage_of(module: str) -> int:
     pytest.fail(f"{module} is in no stage: add its package or module to STAGES in {Path(__file__).name}")
 
 
+MODULES = modules_of(PACKAGE)
 GRAPH = import_graph(PACKAGE)
 
 
@@ -205,22 +206,21 @@ def test_a_cycle_through_a_compiled_module_is_found(tmp_path):
 def test_the_seam_knows_every_compiled_module_and_each_is_chosen_where_its_twins_are():
     from newsml.core.speedups import SPEEDUPS
 
-    compiled = {name for name, path in modules_of(PACKAGE).items() if path.suffix == ".pyx"}
+    compiled = {name for name, path in MODULES.items() if path.suffix == ".pyx"}
     assert compiled == {f"newsml.{name}" for name in SPEEDUPS}
     for name, speedup in SPEEDUPS.items():
         choosers = {module for module, targets in GRAPH.items() if f"newsml.{name}" in targets
-                    and modules_of(PACKAGE)[module].suffix == ".py"}
+                    and MODULES[module].suffix == ".py"}
         assert choosers == set(speedup.twins), name
 
 
 def test_only_the_seam_imports_a_compiled_module():
     # a compiled module is reached through choose(), never imported on the side; and no
     # module but the seam asks whether one is in use
-    modules = modules_of(PACKAGE)
-    for module, path in modules.items():
+    for module, path in MODULES.items():
         if path.suffix != ".py" or module == "newsml.core.speedups":
             continue
-        imported = imports_of(module, modules, choices=False)
-        assert not [target for target in imported if modules[target].suffix == ".pyx"], module
+        imported = imports_of(module, MODULES, choices=False)
+        assert not [target for target in imported if MODULES[target].suffix == ".pyx"], module
         source = path.read_text(encoding="utf-8")
         assert "COMPILED" not in source and "loaded(" not in source, module

@@ -99,29 +99,30 @@ def _unwrap_fallbacks(root: Element) -> list[Element]:
             continue
         div = etree.Element("div")
         if container.tag == "iframe":
-            document = xml_safe(container.get("srcdoc") or "")
-            try:
-                frame, _ = parse_markup(utf8(document), document)
-            except InvalidPageError:
-                continue
-            body = frame.find("body")
-            source = body if body is not None else frame
+            source = _parsed_body(xml_safe(container.get("srcdoc") or ""))
         elif len(container) == 0 and "<" in (container.text or ""):  # kept as raw text by libxml2
-            document = f"<html><body>{container.text}</body></html>"
-            try:
-                fragment, _ = parse_markup(utf8(document), document)
-            except InvalidPageError:
-                continue
-            body = fragment.find("body")
-            source = body if body is not None else fragment
+            source = _parsed_body(f"<html><body>{container.text}</body></html>")
         else:
             source = container
+        if source is None:
+            continue
         div.text = source.text
         div.extend(list(source))
         div.tail = container.tail
         parent.replace(container, div)
         divs.append(div)
     return divs
+
+
+def _parsed_body(document: str) -> Element | None:
+    """The body of markup parsed on its own (its root without a body), or None when the
+    parser finds no document in it."""
+    try:
+        root, _ = parse_markup(utf8(document), document)
+    except InvalidPageError:
+        return None
+    body = root.find("body")
+    return body if body is not None else root
 
 
 def _prose_chars(element: Element) -> int:
