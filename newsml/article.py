@@ -12,6 +12,7 @@ from typing import Any
 import numpy as np
 
 from .document.html import to_html
+from .document.lines import shipped_line_model
 from .document.markdown import to_markdown
 from .document.metadata import Metadata, read_metadata
 from .document.structure import PLAIN, Block, DocumentOptions, document_blocks
@@ -84,7 +85,7 @@ class Article(Metadata):
                 paragraphs.append(node.text)
                 kept_scores.append(round(float(scores[node.index]), 4))
         blocks = document_blocks(page, keep, title, links=options.links, images=options.images)
-        meta = read_metadata(page, keep)
+        meta = read_metadata(page, keep, shipped_line_model())
         return cls(title=title, **vars(meta), paragraphs=paragraphs, scores=kept_scores,
                    encoding=page.encoding, lang=page.lang, method=method, blocks=blocks)
 

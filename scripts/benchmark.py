@@ -58,7 +58,14 @@ from typing import TYPE_CHECKING, Any
 
 import _document_gold as gold_rules  # scripts/_document_gold.py, beside this script
 from _memory import status_mb  # scripts/_memory.py, beside this script
-from _shared import REPO, SHARED_DATA  # scripts/_shared.py, beside this script
+from _shared import (  # scripts/_shared.py, beside this script
+    LABELED_METADATA,
+    LABELS,
+    METADATA_KEYS,
+    SHARED_DATA,
+    corpus_labels,
+    metadata_gold,
+)
 
 if TYPE_CHECKING:
     from newsml.input.corpus import LabeledPage
@@ -454,14 +461,6 @@ def growth_exponent(factors: tuple[int, ...], times: list[float]) -> float:
 
 
 # -- document: dates, authors and structure ---------------------------------------------
-#: The keys of a corpus's page json that hold its date and author gold.
-METADATA_KEYS = {"wcxb_dev": ("date", "author"), "wcxb_dev2": ("date", "author"),
-                 "readability": ("publishedTime", "byline")}
-#: Hand labels of dates and authors, ``<corpus>.json`` ({id: {"date", "author", "source", ...}}),
-#: for the corpora named below; a labels file overrides a corpus's own json fields (cwced_zh's
-#: "date" and "author" fields are the original dataset's, unchecked).
-LABELS = REPO / "labeled" / "metadata"
-LABELED_METADATA = ("daniel_zh", "cwced_zh")
 #: The folder, beside the readability corpus's pages, of Readability.js's accepted output HTML.
 EXPECTED = "expected"
 #: The row the document section times newsml against: trafilatura's text extraction.
@@ -628,15 +627,6 @@ def make_document_tools(peers: list[str]) -> DocumentTools:
     return tools
 
 
-def corpus_labels(corpus: str, labels: Path) -> dict[str, Any] | None:
-    """The hand labels of a corpus's dates and authors ({id: {...}}), or None when there are none."""
-    path = labels / f"{corpus}.json"
-    if not path.is_file():
-        return None
-    data = json.loads(path.read_text(encoding="utf-8"))
-    return data if isinstance(data, dict) else None
-
-
 def document_gold_note(folder: Path, labels: Path) -> tuple[bool, str | None]:
     """Whether a corpus has document gold, and a note when it is left out for want of labels."""
     if corpus_labels(folder.name, labels) is not None or folder.name in METADATA_KEYS:
@@ -663,14 +653,7 @@ def document_gold(page: LabeledPage, text: str, labels: dict[str, Any] | None) -
     """The page's date and author (from the corpus's labels, else its json), the gold lines
     the page marks as heading or list item (the ``.md`` gold's, else the ``.txt`` gold's),
     and the units of Readability.js's expected output where there is one."""
-    metadata, date, author = False, None, None
-    if labels is not None:
-        label = labels.get(page.id)
-        if isinstance(label, dict):
-            metadata, date, author = True, label.get("date"), label.get("author")
-    elif page.corpus in METADATA_KEYS:
-        date_key, author_key = METADATA_KEYS[page.corpus]
-        metadata, date, author = True, page.meta.get(date_key), page.meta.get(author_key)
+    metadata, date, author = metadata_gold(page.corpus, page.id, page.meta, labels)
     markdown = page.html_path.with_suffix(".md")
     lines = (gold_rules.gold_markdown_lines(markdown.read_text(encoding="utf-8")) if markdown.is_file()
              else gold_rules.gold_text_lines(page.gold))

@@ -1,7 +1,10 @@
 #!/usr/bin/env python3
 """Train the models shipped in models/ on the train split of every shared corpus.
 
-Usage: python scripts/train_models.py [--data ../shared/data] [--methods fusion nb ...]
+Usage: python scripts/train_models.py [--data ../shared/data] [--methods fusion nb ... bylines]
+
+``bylines`` is the byline model (models/bylines.npz, ``scripts/train_bylines.py``), trained
+after the methods: its examples are the default's articles.
 
 Only pages whose json says ``"split": "train"`` are used; test pages stay unseen so
 that ``newsml evaluate --split test`` measures the shipped models honestly.
@@ -14,7 +17,8 @@ import sys
 import time
 from pathlib import Path
 
-from _shared import SHARED_DATA  # scripts/_shared.py, beside this script
+import train_bylines  # scripts/train_bylines.py, beside this script
+from _shared import LABELS, SHARED_DATA  # scripts/_shared.py, beside this script
 
 from newsml.core.processes import available_cores
 from newsml.core.progress import progress_bar
@@ -23,13 +27,16 @@ from newsml.learning.training import train_method
 from newsml.methods import shipped_names
 
 REPO = Path(__file__).resolve().parent.parent
+#: The name of the byline model among --methods.
+BYLINES = "bylines"
 
 
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--data", type=Path, default=SHARED_DATA)
-    parser.add_argument("--methods", nargs="+", default=shipped_names(),
-                        help="methods to train (default: every method whose model ships)")
+    parser.add_argument("--methods", nargs="+", default=[*shipped_names(), BYLINES],
+                        help=f"methods to train, and {BYLINES} for the byline model (default: every "
+                             "shipped model)")
     parser.add_argument("--out", type=Path, default=REPO / "models")
     parser.add_argument("--cv-folds", type=int, default=5)
     parser.add_argument("--jobs", type=int, default=available_cores(),
@@ -42,7 +49,7 @@ def main() -> int:
     if not corpora:
         print(f"no corpora in {args.data}", file=sys.stderr)
         return 1
-    for name in args.methods:
+    for name in [name for name in args.methods if name != BYLINES]:
         start = time.perf_counter()
         with progress_bar() as progress:
             method, metadata = train_method(name, corpora, split="train", cv_folds=args.cv_folds,
@@ -51,6 +58,8 @@ def main() -> int:
         info = metadata["training"]
         print(f"{name}: {info['pages']} train pages {info['corpora']}, cv F1 {_figure(metadata['cv_f1'])}, "
               f"{time.perf_counter() - start:.0f} s -> {path}", flush=True)
+    if BYLINES in args.methods:
+        return train_bylines.train(args.data, LABELS, args.out / "bylines.npz")
     return 0
 
 

@@ -9,6 +9,7 @@ an editor (编辑, 责编), who is not the author.
 from __future__ import annotations
 
 import re
+from typing import Any
 
 _HAN_NAME = r"[\u4e00-\u9fff·•]{2,5}"
 _NAMES = rf"{_HAN_NAME}(?:[ \u3000、，,和及]+{_HAN_NAME})*"
@@ -187,3 +188,15 @@ def _clean_value(text: str) -> str:
     a clock that follows it."""
     text = re.split(r"\s{2,}|[|｜丨]|(?:19|20)\d{2}[-/.年]|\d{1,2}:\d{2}", text.strip())[0]
     return text.strip(" \u3000:：,，;；()（）[]【】<>《》\"'“”")
+
+
+def in_byline_markup(block: Any, levels: int = 3) -> bool:
+    """Whether a block or one of the elements just above it is marked as the byline."""
+    element = block
+    for _ in range(levels):
+        if element is None:
+            return False
+        if marked_as_byline(*(element.get(name) for name in ("class", "id", "itemprop", "rel"))):
+            return True
+        element = element.getparent()
+    return False

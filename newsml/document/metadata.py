@@ -23,17 +23,19 @@ import numpy as np
 
 from ..core.text import normalize_space
 from ..dom.page import Page
+from ..input.declared import Declared
 from .bylines import (
     bracketed_author,
     chinese_parts,
     english_byline,
+    in_byline_markup,
     is_bare_by,
     is_name_line,
     is_person,
-    marked_as_byline,
     split_update,
 )
 from .dates import date_in_address, day_of, parse_date
+from .lines import LineModel
 
 #: schema.org types of an article (and of pages that are one).
 ARTICLE_TYPES = frozenset("""
@@ -92,9 +94,10 @@ class _Shown:
     source: str | None = None
 
 
-def read_metadata(page: Page, keep: np.ndarray | None = None) -> Metadata:
+def read_metadata(page: Page, keep: np.ndarray | None = None, lines: LineModel | None = None) -> Metadata:
     """The metadata of ``page`` (``keep``: the article's nodes, where the byline is looked
-    for when the page has no headline node)."""
+    for when the page has no headline node; ``lines``: the byline model that reads the
+    author from the page's lines where the byline's rules and the declared values name none)."""
     declared = page.parsed.declared
     article, site = _json_ld(declared.json_ld)
     shown = _shown(page, keep)
@@ -110,10 +113,10 @@ def read_metadata(page: Page, keep: np.ndarray | None = None) -> Metadata:
         found.date = _date_line(page)
     found.date_modified = _first_date(_text(article.get("dateModified")), *declared.meta(*_MODIFIED_METAS),
                                       *declared.items.get("dateModified", ()), shown.modified)
-    found.author = _first(shown.author, *(name for name in (_people(article.get("author")),
-                                                            *_authors(declared.meta(*_AUTHOR_METAS)),
-                                                            *declared.items.get("author", ()))
-                                          if name and is_person(name)))
+    names = _declared_authors(declared, article)
+    found.author = _first(shown.author, *(name for name in names if is_person(name)))
+    if found.author is None and lines is not None and keep is not None:
+        found.author = lines.author(page, keep, names)
     found.source = shown.source
     if found.author and found.source and found.source in found.author:
         found.author = None                 # (an outlet is never the author)
@@ -126,6 +129,17 @@ def read_metadata(page: Page, keep: np.ndarray | None = None) -> Metadata:
     found.tags = _tags(declared.meta("article:tag"), article.get("keywords"),
                        declared.meta("news_keywords", "keywords"))
     return found
+
+
+def declared_authors(page: Page) -> list[str]:
+    """The author names ``page`` declares (JSON-LD, meta tags, microdata), best first."""
+    declared = page.parsed.declared
+    return _declared_authors(declared, _json_ld(declared.json_ld)[0])
+
+
+def _declared_authors(declared: Declared, article: dict[str, Any]) -> list[str]:
+    return [name for name in (_people(article.get("author")), *_authors(declared.meta(*_AUTHOR_METAS)),
+                              *declared.items.get("author", ())) if name]
 
 
 def _choose_date(declared: str | None, shown: str | None, shown_update: str | None,
@@ -162,7 +176,7 @@ def _shown(page: Page, keep: np.ndarray | None) -> _Shown:
                                 or chinese_parts("作者：" + line_after).get("author"))
             else:
                 shown.author = parts.get("author") or english_byline(line)
-            if shown.author is None and is_name_line(line) and _in_byline_markup(node.block):
+            if shown.author is None and is_name_line(line) and in_byline_markup(node.block):
                 shown.author = line
         published, updated = split_update(line)
         if shown.date is None:
@@ -176,18 +190,6 @@ def _shown(page: Page, keep: np.ndarray | None) -> _Shown:
             if shown.author:
                 break
     return shown
-
-
-def _in_byline_markup(block: Any, levels: int = 3) -> bool:
-    """Whether a block or one of the elements just above it is marked as the byline."""
-    element = block
-    for _ in range(levels):
-        if element is None:
-            return False
-        if marked_as_byline(*(element.get(name) for name in ("class", "id", "itemprop", "rel"))):
-            return True
-        element = element.getparent()
-    return False
 
 
 def _date_line(page: Page) -> str | None:

@@ -1,0 +1,294 @@
+"""The byline found by the node machinery: a learned classifier of a page's short lines.
+
+The rules of :mod:`newsml.document.metadata` read the byline beside the headline and the
+author the page declares. Where they find none, the page may still show its author: an
+author box after the article, a name line in the byline's markup far from the headline, a
+"Written by" line among the tags. :class:`LineModel` scores each short line around the
+article (its place against the headline and the kept nodes, its length, its byline cues,
+its markup, whether it holds a date or a declared author's name) with boosted trees
+trained on the author gold of the shared corpora, and the best line above the model's
+threshold gives the author. Rules first, then the model: chosen by cross-validation on the
+train pages grouped by site (``scripts/train_bylines.py``; docs/decisions record the
+figures).
+
+The shipped model is ``models/bylines.npz``: numeric arrays and a JSON manifest, read with
+``allow_pickle=False`` and checked (names, dtypes, shapes, the trees' structure) before
+use, so loading it runs nothing.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+import warnings
+from dataclasses import dataclass
+from functools import cache
+from importlib import resources
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+
+from ..dom.page import Page
+from ..errors import ModelError, OutputError
+from ..estimators.trees import FrozenTrees
+from .bylines import (
+    bracketed_author,
+    chinese_parts,
+    english_byline,
+    is_bare_by,
+    is_name_line,
+    is_person,
+    marked_as_byline,
+)
+from .dates import parse_date
+
+#: What each column of :func:`line_features` measures.
+FEATURES = (
+    "offset_from_start",        # nodes after the headline (or the first kept node), clipped
+    "offset_from_last_kept",    # nodes after the article's last kept node, clipped
+    "kept",                     # the body kept this node
+    "has_headline",
+    "chars", "words",
+    "english_byline",           # "By …" reads as a byline
+    "by_prefix",                # starts with by, written by, posted by, author
+    "name_line",                # a name alone (Lisa Pham)
+    "chinese_author",           # 作者/记者/文/ part
+    "chinese_source",           # 来源 part
+    "after_bare_by",            # the line before is "By" alone
+    "byline_markup",            # class, id, itemprop or rel of the byline, three levels up
+    "has_date",
+    "link_share",               # share of the line's characters inside links
+    "declared_author",          # holds a name the page declares as its author
+    "bracketed_author",         # （记者 张三）
+    "is_link",
+    "page_position",            # node index over the page's node count
+    "has_han",
+    "role_word",                # editor, reporter, writer, contributor, staff
+)
+#: Lines longer than this are prose, not a byline.
+MAX_LINE_CHARS = 160
+#: Lines read before the article's start and after its last kept node.
+BEFORE_START = 20
+AFTER_LAST = 25
+#: Kept lines this far inside the article are its body, not a byline.
+INSIDE_FROM_START = 15
+INSIDE_FROM_END = 5
+_BY_PREFIX = re.compile(r"\s*(?:by|written by|posted by|author)\b", re.IGNORECASE)
+_ROLE_WORD = re.compile(r"\b(?:editor|reporter|writer|contributor|staff)\b", re.IGNORECASE)
+_HAN = re.compile(r"[\u4e00-\u9fff]")
+_DIGIT = re.compile(r"\d")
+#: Every date :func:`parse_date` reads has a year of four digits, or is a Unix timestamp.
+_YEAR = re.compile(r"(?:19|20)\d{2}|\d{10}")
+_LEADING_LABEL = re.compile(r"^\s*(?:by|written by|posted by|author|作者|记者|記者)\s*[:：]?\s*",
+                            re.IGNORECASE)
+_NORMAL = re.compile(r"[\W_]+")
+
+
+def candidate_lines(page: Page, keep: np.ndarray) -> list[int]:
+    """Indices of the short lines that may hold the byline: from a little before the
+    headline (or the article's first kept node) to a little after its last kept node,
+    the body's own lines left out."""
+    nodes = page.nodes
+    kept = np.flatnonzero(keep)
+    start = _start(page, kept)
+    last = int(kept[-1]) if len(kept) else start
+    out = []
+    for index in range(max(start - BEFORE_START, 0), min(last + AFTER_LAST, len(nodes))):
+        text = nodes[index].text
+        if len(text) > MAX_LINE_CHARS or not text.strip() or index == page.headline_node:
+            continue
+        if keep[index] and start + INSIDE_FROM_START < index < last - INSIDE_FROM_END:
+            continue
+        out.append(index)
+    return out
+
+
+def line_features(page: Page, keep: np.ndarray, candidates: list[int], declared: list[str]) -> np.ndarray:
+    """One row of :data:`FEATURES` per candidate line (``declared``: the page's declared
+    author names)."""
+    nodes = page.nodes
+    kept = np.flatnonzero(keep)
+    start = _start(page, kept)
+    last = int(kept[-1]) if len(kept) else start
+    names = [name for name in (words_only(name) for name in declared) if name]
+    marked: dict[Any, bool] = {}
+    rows = np.zeros((len(candidates), len(FEATURES)))
+    for row, index in enumerate(candidates):
+        node = nodes[index]
+        line = node.text
+        parts = chinese_parts(line)
+        normal = words_only(line)
+        rows[row] = (
+            min(max(index - start, -30), 60), min(max(index - last, -40), 30), float(keep[index]),
+            float(page.headline_node is not None), len(line), len(line.split()),
+            english_byline(line) is not None, _BY_PREFIX.match(line) is not None, is_name_line(line),
+            "author" in parts, "source" in parts, index > 0 and is_bare_by(nodes[index - 1].text),
+            _marked(node.block, marked), _YEAR.search(line) is not None and parse_date(line) is not None,
+            node.link_chars / max(node.chars, 1),
+            any(name in normal for name in names), bracketed_author(line) is not None, node.block.tag == "a",
+            index / max(len(nodes), 1), _HAN.search(line) is not None, _ROLE_WORD.search(line) is not None,
+        )
+    return rows
+
+
+def author_in_line(line: str, next_line: str = "") -> str | None:
+    """The author a byline line names (``next_line``: the line after a bare "By"), or None
+    when the line reads as no byline."""
+    if is_bare_by(line):
+        return english_byline("By " + next_line) or chinese_parts("作者：" + next_line).get("author")
+    found = english_byline(line) or chinese_parts(line).get("author") or bracketed_author(line)
+    if found:
+        return found
+    if is_name_line(line):
+        return line
+    line = _LEADING_LABEL.sub("", line).strip()
+    if _HAN.search(line):
+        return line if is_person(line) else None        # a name, not an outlet or a bracket
+    return line if 0 < len(line.split()) <= 6 and len(line) <= 60 and not _DIGIT.search(line) else None
+
+
+@dataclass(frozen=True)
+class LineModel:
+    """Boosted trees over :data:`FEATURES` and the probability a line needs to be the byline."""
+
+    trees: FrozenTrees
+    threshold: float
+
+    def line_scores(self, page: Page, keep: np.ndarray, declared: list[str]) -> tuple[list[int], np.ndarray]:
+        """The candidate lines of ``page`` and the probability that each is its byline."""
+        candidates = candidate_lines(page, keep)
+        if not candidates:
+            return candidates, np.zeros(0)
+        rows = line_features(page, keep, candidates, declared)
+        return candidates, self.trees.predict_proba(rows)[:, 1]
+
+    def author(self, page: Page, keep: np.ndarray, declared: list[str]) -> str | None:
+        """The author named by the page's most likely byline line, or None when no line
+        reaches the threshold."""
+        candidates, scores = self.line_scores(page, keep, declared)
+        if not candidates or scores.max() < self.threshold:
+            return None
+        index = candidates[int(np.argmax(scores))]
+        nodes = page.nodes
+        return author_in_line(nodes[index].text, nodes[index + 1].text if index + 1 < len(nodes) else "")
+
+    def save(self, path: str | Path, overwrite: bool = False) -> Path:
+        """Write the model as numeric arrays and a JSON manifest (``.npz``); an existing
+        file is replaced only with ``overwrite=True`` (OutputError otherwise)."""
+        path = Path(path)
+        if path.exists() and not overwrite:
+            raise OutputError(f"{path} exists: pass overwrite=True to replace it")
+        manifest = {"format": FORMAT, "format_version": FORMAT_VERSION, "features": list(FEATURES),
+                    "threshold": self.threshold, "baseline": self.trees.baseline}
+        with open(path, "wb") as handle:
+            np.savez_compressed(handle, manifest=np.array(json.dumps(manifest)),
+                                **{name: getattr(self.trees, name) for name in _ARRAYS})
+        return path
+
+    @classmethod
+    def load(cls, path: str | Path) -> LineModel:
+        """Read a model written by :meth:`save`, checking all of it; ModelError otherwise."""
+        try:
+            with np.load(path, allow_pickle=False) as archive:
+                if set(archive.files) != {"manifest", *_ARRAYS}:
+                    raise ModelError(f"{path} is not a newsml byline model: it holds {sorted(archive.files)}")
+                unpacked = sum(member.file_size for member in archive.zip.infolist())
+                if unpacked > MAX_UNPACKED_RATIO * Path(path).stat().st_size + MAX_UNPACKED_EXTRA:
+                    raise ModelError(f"{path}: its arrays unpack to {unpacked} bytes, far more than "
+                                     "a byline model of its size holds")
+                manifest = json.loads(str(archive["manifest"]))
+                arrays = {name: archive[name] for name in _ARRAYS}
+        except ModelError:
+            raise
+        except Exception as exc:  # numpy, zipfile, zlib and json raise many types on foreign or cut files
+            raise ModelError(f"cannot read {path}: not a newsml byline model "
+                             f"({type(exc).__name__}: {exc})") from None
+        return cls(_checked_trees(path, manifest, arrays), _checked_threshold(path, manifest))
+
+
+FORMAT = "newsml-byline-model"
+FORMAT_VERSION = 1
+#: The tree arrays a model file holds, with their dtype kind and dimensions.
+_ARRAYS = {"feature": "i", "threshold": "f", "missing_left": "b", "left": "i", "right": "i",
+           "leaf": "b", "value": "f", "roots": "i"}
+#: What a model file's arrays may unpack to: this many times the file's size, plus a little.
+MAX_UNPACKED_RATIO = 50
+MAX_UNPACKED_EXTRA = 1 << 20
+_SHIPPED = "bylines.npz"
+_SOURCE_MODELS = Path(__file__).resolve().parents[2] / "models"
+
+
+@cache
+def shipped_line_model() -> LineModel | None:
+    """The shipped byline model, or None (with a warning) where the install lacks it: the
+    rules alone then find the byline."""
+    try:
+        candidate = resources.files("newsml.models") / _SHIPPED
+        path = Path(str(candidate)) if candidate.is_file() else _SOURCE_MODELS / _SHIPPED
+    except (ModuleNotFoundError, FileNotFoundError, NotADirectoryError):
+        path = _SOURCE_MODELS / _SHIPPED
+    if not path.is_file():
+        warnings.warn(f"the byline model {_SHIPPED} is missing from this install: bylines are "
+                      "read by the rules alone", stacklevel=2)
+        return None
+    return LineModel.load(path)
+
+
+def _checked_trees(path: str | Path, manifest: Any, arrays: dict[str, np.ndarray]) -> FrozenTrees:
+    """The trees of a model file once its manifest and arrays hold together: one node
+    array length, indices in range, children after their parent (so no cycle)."""
+    if not isinstance(manifest, dict) or manifest.get("format") != FORMAT:
+        raise ModelError(f"{path} is not a newsml byline model")
+    if manifest.get("format_version") != FORMAT_VERSION or manifest.get("features") != list(FEATURES):
+        raise ModelError(f"{path} is a byline model for another newsml: retrain it with "
+                         "scripts/train_bylines.py")
+    baseline = manifest.get("baseline")
+    if not isinstance(baseline, (int, float)) or not np.isfinite(baseline):
+        raise ModelError(f"{path}: its baseline is not a number")
+    size = len(arrays["leaf"])
+    for name, kind in _ARRAYS.items():
+        array = arrays[name]
+        if array.dtype.kind != kind or array.ndim != 1 or (name != "roots" and len(array) != size):
+            raise ModelError(f"{path}: its array {name!r} has the wrong type or shape")
+    nodes = np.arange(size)
+    split = ~arrays["leaf"]
+    left, right, roots = arrays["left"], arrays["right"], arrays["roots"]
+    if (size == 0 or len(roots) == 0 or roots.min() < 0 or roots.max() >= size
+            or np.any((left < 0) | (left >= size) | (right < 0) | (right >= size))
+            or np.any(split & ((left <= nodes) | (right <= nodes)))
+            or np.any((arrays["feature"][split] < 0) | (arrays["feature"][split] >= len(FEATURES)))
+            or not np.all(np.isfinite(arrays["value"]))):
+        raise ModelError(f"{path}: its trees are malformed")
+    return FrozenTrees(arrays["feature"].astype(np.int64), arrays["threshold"].astype(float),
+                       arrays["missing_left"].astype(bool), left.astype(np.int64), right.astype(np.int64),
+                       arrays["leaf"].astype(bool), arrays["value"].astype(float), roots.astype(np.int64),
+                       float(baseline), len(FEATURES))
+
+
+def _checked_threshold(path: str | Path, manifest: dict[str, Any]) -> float:
+    threshold = manifest.get("threshold")
+    if not isinstance(threshold, (int, float)) or not 0.0 <= threshold <= 1.0:
+        raise ModelError(f"{path}: its threshold is not a probability")
+    return float(threshold)
+
+
+def _marked(block: Any, memo: dict[Any, bool], levels: int = 3) -> bool:
+    """:func:`in_byline_markup` of a block, each element's own markup read once a page."""
+    if block is None or levels == 0:
+        return False
+    if block not in memo:
+        memo[block] = marked_as_byline(*(block.get(name) for name in ("class", "id", "itemprop", "rel")))
+    return memo[block] or _marked(block.getparent(), memo, levels - 1)
+
+
+def _start(page: Page, kept: np.ndarray) -> int:
+    """The headline's node, else the article's first kept node, else the page's first."""
+    if page.headline_node is not None:
+        return page.headline_node
+    return int(kept[0]) if len(kept) else 0
+
+
+def words_only(text: str) -> str:
+    """Lower-case words of ``text``, one space between, punctuation and symbols gone."""
+    return _NORMAL.sub(" ", text.lower()).strip()

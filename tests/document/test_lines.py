@@ -1,0 +1,136 @@
+"""The byline model (newsml/document/lines.py): its shipped file, what loading refuses, how
+a line gives its author, and the author it finds on real pages where the rules find none."""
+
+from __future__ import annotations
+
+import json
+
+import numpy as np
+import pytest
+from conftest import shared_corpus
+
+from newsml.document.lines import FEATURES, LineModel, author_in_line, shipped_line_model
+from newsml.document.metadata import read_metadata
+from newsml.dom.page import load_page
+from newsml.errors import ModelError, OutputError
+from newsml.extract import scorer_for
+
+
+def shipped() -> LineModel:
+    model = shipped_line_model()
+    assert model is not None, "models/bylines.npz is missing"
+    return model
+
+
+def test_the_shipped_model_loads_with_a_probability_threshold():
+    model = shipped()
+    assert 0.0 < model.threshold < 1.0
+    assert model.trees.n_features == len(FEATURES)
+
+
+def test_a_saved_model_reads_back_to_the_same_scores(tmp_path):
+    model = shipped()
+    path = model.save(tmp_path / "lines.npz")
+    rows = np.random.default_rng(0).uniform(-5, 60, size=(200, len(FEATURES)))
+    again = LineModel.load(path)
+    assert again.threshold == model.threshold
+    assert np.array_equal(again.trees.predict_proba(rows), model.trees.predict_proba(rows))
+    with pytest.raises(OutputError, match="exists"):
+        model.save(path)
+
+
+def arrays_of(path) -> dict[str, np.ndarray]:
+    with np.load(path, allow_pickle=False) as archive:
+        return {name: archive[name] for name in archive.files}
+
+
+def rewritten(tmp_path, change) -> str:
+    """The shipped model written again with ``change`` applied to its arrays."""
+    arrays = arrays_of(shipped().save(tmp_path / "good.npz"))
+    change(arrays)
+    path = tmp_path / "bad.npz"
+    np.savez(path, **arrays)
+    return str(path)
+
+
+def cycle(arrays):
+    root = int(arrays["roots"][0])
+    arrays["left"][root] = root          # a tree whose root is its own child
+
+
+def manifest(**changes):
+    def change(arrays):
+        data = json.loads(str(arrays["manifest"]))
+        data.update(changes)
+        arrays["manifest"] = np.array(json.dumps(data))
+    return change
+
+
+@pytest.mark.parametrize("change, message", [
+    (cycle, "malformed"),
+    (lambda arrays: arrays.update(left=arrays["left"] + 10**6), "malformed"),
+    (lambda arrays: arrays.update(value=arrays["value"] * np.nan), "malformed"),
+    (lambda arrays: arrays.update(feature=arrays["feature"].astype(float)), "wrong type"),
+    (lambda arrays: arrays.update(extra=np.zeros(3)), "not a newsml byline model"),
+    (manifest(features=["chars"]), "another newsml"),
+    (manifest(format="other"), "not a newsml byline model"),
+    (manifest(threshold=3), "not a probability"),
+    (manifest(baseline="x"), "baseline"),
+])
+def test_loading_refuses_a_malformed_model(tmp_path, change, message):
+    with pytest.raises(ModelError, match=message):
+        LineModel.load(rewritten(tmp_path, change))
+
+
+def test_loading_refuses_objects_and_files_that_are_no_model(tmp_path):
+    objects = tmp_path / "objects.npz"
+    np.savez(objects, manifest=np.array([{"format": "newsml-byline-model"}], dtype=object))
+    cut = tmp_path / "cut.npz"
+    cut.write_bytes(shipped().save(tmp_path / "whole.npz").read_bytes()[:500])
+    text = tmp_path / "text.npz"
+    text.write_text("not a model")
+    for path in (objects, cut, text, tmp_path / "missing.npz"):
+        with pytest.raises(ModelError):
+            LineModel.load(path)
+
+
+@pytest.mark.parametrize("line, after, author", [
+    ("By Jane Doe | March 3, 2024", "", "Jane Doe"),
+    ("By", "Jane Doe", "Jane Doe"),
+    ("作者：张三 2019年08月12日", "", "张三"),
+    ("Maria Lopez", "", "Maria Lopez"),
+    ("Author: maria lopez", "", "maria lopez"),
+    ("The council met on Tuesday to discuss the budget for the coming year and beyond.", "", None),
+])
+def test_a_line_gives_the_author_it_names(line, after, author):
+    assert author_in_line(line, after) == author
+
+
+def test_the_rules_keep_their_byline_and_the_model_reads_none_where_they_name_one():
+    html = """<html><body><article><h1>Bridge opens</h1><p>By Ana Diaz</p>
+    <p>The new bridge opened to traffic on Wednesday morning, the city said, two months ahead of
+    schedule, and drivers crossed it before dawn.</p></article></body></html>"""
+    page = load_page(html)
+    keep = np.ones(len(page.nodes), dtype=bool)
+    assert read_metadata(page, keep, shipped()).author == read_metadata(page, keep).author == "Ana Diaz"
+
+
+@pytest.mark.parametrize("corpus, page_id", [("wcxb_dev", "0165")])
+def test_the_model_finds_the_author_the_rules_miss_on_a_real_page(corpus, page_id):
+    folder = shared_corpus(corpus)
+    meta = json.loads((folder / f"{page_id}.json").read_text(encoding="utf-8"))
+    assert meta["split"] == "train"
+    page = load_page((folder / f"{page_id}.html").read_bytes())
+    scorer = scorer_for("default")
+    keep = np.asarray(scorer.select(page, scorer.score_nodes(page)), dtype=bool)
+    assert read_metadata(page, keep).author is None
+    assert read_metadata(page, keep, shipped()).author == meta["author"]
+
+
+def test_loading_refuses_arrays_that_unpack_far_beyond_the_file(tmp_path):
+    arrays = arrays_of(shipped().save(tmp_path / "good.npz"))
+    arrays["value"] = np.zeros(20_000_000)          # 160 MB of zeros, a few hundred KB packed
+    bomb = tmp_path / "bomb.npz"
+    np.savez_compressed(bomb, **arrays)
+    with pytest.raises(ModelError, match="unpack"):
+        LineModel.load(bomb)
