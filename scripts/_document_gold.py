@@ -150,14 +150,15 @@ def recalled(gold: Iterable[str], predicted: Iterable[str]) -> int:
 
 def strip_inline(text: str) -> str:
     """A Markdown line's text without its inline marks: images dropped, links as their text,
-    emphasis, code ticks, HTML tags and backslash escapes removed."""
+    emphasis, code ticks, HTML tags and backslash escapes removed. An escaped character is
+    literal text first (``\\<img>`` is the text "<img>", not a tag), as in CommonMark."""
+    escaped: list[str] = []
+    text = _ESCAPE.sub(lambda m: escaped.append(m.group(1)) or f"\x00{len(escaped) - 1}\x00", text)
     text = _IMAGE.sub("", text)
     text = _LINK.sub(r"\1", text)
     text = _REF_LINK.sub(r"\1", text)
     text = _AUTOLINK.sub(r"\1", text)
     text = _TAG.sub("", text)
-    escaped: list[str] = []
-    text = _ESCAPE.sub(lambda m: escaped.append(m.group(1)) or f"\x00{len(escaped) - 1}\x00", text)
     text = _EMPHASIS.sub("", text)
     return re.sub("\x00(\\d+)\x00", lambda m: escaped[int(m.group(1))], text).strip()
 

@@ -104,6 +104,7 @@ def test_strip_inline_keeps_the_text_of_a_markdown_line(gold):
     assert gold.strip_inline("1\\. Intro \\*not emphasis\\*") == "1. Intro *not emphasis*"
     assert gold.strip_inline("snake_case and `code`") == "snake_case and code"
     assert gold.strip_inline("a <br/> b") == "a  b"
+    assert gold.strip_inline("Single \\<img> and \\<ul> List") == "Single <img> and <ul> List"
 
 
 def test_markdown_units_by_kind(gold):
