@@ -7,8 +7,12 @@ between them (``<br>`` splits a node); nodes of one list item make one item; a `
 is given whole, as written; a table
 whose cells hold short texts (a data table, not a page laid out in one) is given whole,
 every row and cell, once any of its cells is kept; a flat list half of whose items are kept
-is given whole too. Links are read from the raw strings the
-nodes are made of, and kept only when asked for.
+is given whole too. Inside the article (between its first and last kept node), a section
+heading the text cut left out right before kept text, and a list of two items or more
+whose left-out items are not mostly links, are the document's too: the
+cut's evidence is thin on short lines, and a document without its sub-headings and lists
+is not the article (``Article.text``, the benchmark's unit, keeps the cut's nodes alone).
+Links are read from the raw strings the nodes are made of, and kept only when asked for.
 """
 
 from __future__ import annotations
@@ -29,6 +33,12 @@ LISTS = frozenset({"ul", "ol", "menu", "dir"})
 #: Elements inside a table cell that make it more than a data cell.
 _CELL_BLOCKS = frozenset({"p", "div", "ul", "ol", "h1", "h2", "h3", "h4", "h5", "h6", "blockquote", "pre",
                           "table", "section", "article", "form"})
+#: A list left out inside the article is the article's when at most this share of its
+#: text is link text (a list of links is navigation: a table of contents, related stories).
+MAX_LIST_LINK_SHARE = 0.3
+#: A heading left out inside the article is the article's when kept text follows within
+#: this many nodes.
+HEADING_REACH = 2
 #: A data table's cells hold at most this many block elements and characters each.
 MAX_CELL_BLOCKS = 2
 MAX_CELL_CHARS = 400
@@ -101,6 +111,7 @@ def document_blocks(page: Page, keep: np.ndarray, title: str = "", links: bool =
     """The blocks of the kept nodes of ``page``, in document order. A first block that is
     the ``title`` (the headline in the body) is left out: documents give it once, apart.
     ``links``: lines keep their links; ``images``: figures keep their image address."""
+    keep = with_enclosed(page, keep)
     nodes = [node for node in page.nodes if keep[node.index]]
     spans = _linked_spans(page, nodes) if links else None
     roles: dict[Element, _Role] = {}
@@ -151,6 +162,48 @@ def document_blocks(page: Page, keep: np.ndarray, title: str = "", links: bool =
             normalize_space(blocks[0].text) == normalize_space(title):
         del blocks[0]
     return blocks
+
+
+def with_enclosed(page: Page, keep: np.ndarray) -> np.ndarray:
+    """``keep`` with the headings and lists inside the article that the cut left out (see
+    the module's docstring)."""
+    kept = np.flatnonzero(keep)
+    if len(kept) < 2:
+        return keep
+    nodes = page.nodes
+    shown = keep.copy()
+    lists: dict[Element, list[int]] = {}
+    for node in nodes[kept[0] + 1:kept[-1]]:
+        if keep[node.index]:
+            continue
+        if node.block.tag in HEADINGS and node.block.tag != "h1":
+            followed = keep[node.index + 1:node.index + 1 + HEADING_REACH].any()
+            if followed and 2 * node.link_chars <= node.chars:
+                shown[node.index] = True
+            continue
+        item = _item_of(node.block)
+        if item is not None and item.getparent() is not None:
+            lists.setdefault(item.getparent(), []).append(node.index)
+    for listed, indices in lists.items():
+        items = [item for item in listed if item.tag == "li"]
+        if len(items) < 2:
+            continue
+        chars = sum(nodes[index].chars for index in indices)
+        if sum(nodes[index].link_chars for index in indices) <= MAX_LIST_LINK_SHARE * chars:
+            shown[indices] = True
+    return shown
+
+
+def _item_of(block: Element, levels: int = 4) -> Element | None:
+    """The list item a block is in (itself or a few levels up), or None."""
+    element: Element | None = block
+    for _ in range(levels):
+        if element is None:
+            return None
+        if element.tag == "li":
+            return element
+        element = element.getparent()
+    return None
 
 
 def _role_of(block: Element, data_tables: dict[Element, bool]) -> _Role:

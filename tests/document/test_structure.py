@@ -93,3 +93,33 @@ def test_a_flat_list_half_kept_is_given_whole_and_a_list_mostly_left_out_is_not(
     assert [block.text for block in items] == [f"Item number {i}, a step." for i in range(6)]
     few = np.array([node.index == 0 for node in page.nodes])
     assert [block.text for block in document_blocks(page, few, page.title)] == ["Item number 0, a step."]
+
+
+ENCLOSED = """<html><body><h1>Bridge opens</h1>
+<p>The new bridge opened to traffic on Wednesday morning, two months ahead of schedule.</p>
+<h2>What it cost</h2>
+<p>The city paid less than it planned, the council said, and the state paid the rest.</p>
+<ul><li>Steel from two mills</li><li>Concrete poured in winter</li></ul>
+<ul><li><a href="/a">Related story one</a></li><li><a href="/b">Related story two</a></li></ul>
+<p>Drivers crossed it before dawn, and cyclists soon after, on lanes of their own.</p>
+<h2>Read next</h2><p><a href="/c">More news from the city</a></p></body></html>"""
+
+
+def test_headings_and_lists_inside_the_article_that_the_cut_left_out_are_the_documents():
+    page = load_page(ENCLOSED)
+    paragraphs = np.array([node.block.tag == "p" and not node.link_chars for node in page.nodes])
+    texts = [block.text for block in document_blocks(page, paragraphs, page.title)]
+    assert "What it cost" in texts
+    assert "Steel from two mills" in texts and "Concrete poured in winter" in texts
+    assert "Related story one" not in texts           # a list of links stays out
+    assert "Read next" not in texts                   # after the article's last kept node
+
+
+def test_the_enclosed_headings_and_lists_change_the_document_not_the_text():
+    from newsml.article import Article
+
+    page = load_page(ENCLOSED)
+    keep = np.array([node.block.tag == "p" and not node.link_chars for node in page.nodes])
+    article = Article.from_nodes(page, keep, np.ones(len(page.nodes)), method="test", title=page.title)
+    assert "What it cost" not in article.text and "## What it cost" in article.markdown
+    assert "- Steel from two mills" in article.markdown
