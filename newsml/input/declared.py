@@ -27,9 +27,10 @@ _ITEMPROPS = etree.XPath("//*[@itemprop]")
 @dataclass
 class Declared:
     """A page's declarations. ``metas``: (name or property, lower-cased, and content) in
-    document order; ``json_ld``: the texts of its JSON-LD scripts; ``items``: microdata
-    property -> values (an attribute's, else the element's text); ``times``: each
-    ``<time>``'s ``datetime`` and text; ``canonical``: the canonical link's address."""
+    document order, a tag of several names once for each; ``json_ld``: the texts of its
+    JSON-LD scripts; ``items``: microdata property -> values (an attribute's, else the
+    element's text); ``times``: each ``<time>``'s ``datetime`` and text; ``canonical``: the
+    canonical link's address."""
 
     metas: list[tuple[str, str]] = field(default_factory=list)
     json_ld: list[str] = field(default_factory=list)
@@ -39,9 +40,13 @@ class Declared:
     lang: str | None = None
 
     def meta(self, *names: str) -> list[str]:
-        """The contents of the ``<meta>`` tags named any of ``names``, in document order."""
-        wanted = {name.lower() for name in names}
-        return [content for key, content in self.metas if key in wanted]
+        """The contents of the ``<meta>`` tags named any of ``names``: those of the first
+        name first (callers name the best first), each name's in document order."""
+        found: dict[str, list[str]] = {name.lower(): [] for name in names}
+        for key, content in self.metas:
+            if key in found:
+                found[key].append(content)
+        return [content for contents in found.values() for content in contents]
 
 
 def read_declared(root: Element) -> Declared:
@@ -50,11 +55,10 @@ def read_declared(root: Element) -> Declared:
     for element in root.iter("meta", "script", "link", "time"):
         tag = element.tag
         if tag == "meta":
-            key = (element.get("property") or element.get("name") or element.get("itemprop")
-                   or element.get("http-equiv") or "").strip().lower()
             content = element.get("content")
-            if key and content and content.strip():
-                found.metas.append((key, content.strip()[:MAX_VALUE_CHARS]))
+            if content and content.strip():
+                for key in _meta_keys(element):
+                    found.metas.append((key, content.strip()[:MAX_VALUE_CHARS]))
         elif tag == "script":
             if (element.get("type") or "").strip().lower() == "application/ld+json" and element.text:
                 found.json_ld.append(element.text[:MAX_VALUE_CHARS])
@@ -73,6 +77,18 @@ def read_declared(root: Element) -> Declared:
                 if value:
                     found.items.setdefault(name, []).append(value)
     return found
+
+
+def _meta_keys(element: Element) -> list[str]:
+    """The names a ``<meta>`` tag gives its content, lower-cased: each of its ``property``
+    values (RDFa allows several, space-separated), its ``name``, ``itemprop`` and
+    ``http-equiv``."""
+    keys = (element.get("property") or "").lower().split()
+    for attribute in ("name", "itemprop", "http-equiv"):
+        key = (element.get(attribute) or "").strip().lower()
+        if key and key not in keys:
+            keys.append(key)
+    return keys
 
 
 def _item_value(element: Element, name: str) -> str:

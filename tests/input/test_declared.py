@@ -21,3 +21,15 @@ def test_declarations_survive_cleaning():
     assert declared.times == [("2024-01-02T10:00", "Tuesday")]
     assert page.root.find(".//script") is None and page.root.find(".//meta") is None   # and cleaned
     assert read_declared(page.root).json_ld == []                 # (read before cleaning, not after)
+
+
+def test_meta_tags_come_best_name_first_and_a_tag_of_several_names_counts_for_each():
+    page = load_page("""<html><head><meta name="author" content="Meta name author">
+    <meta property="dc:creator twitter:site_name" content="Creator Name">
+    <meta name="description" property="og:description" content="Both"></head>
+    <body><p>Text of the page, here.</p></body></html>""")
+    declared = page.parsed.declared
+    assert declared.meta("dc:creator", "author") == ["Creator Name", "Meta name author"]
+    assert declared.meta("author", "dc:creator") == ["Meta name author", "Creator Name"]
+    assert declared.meta("twitter:site_name") == ["Creator Name"]
+    assert declared.meta("og:description") == declared.meta("description") == ["Both"]
