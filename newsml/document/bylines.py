@@ -169,13 +169,19 @@ def is_bare_by(line: str) -> bool:
 _NAME = r"[A-ZÀ-Ý][\w'’.-]*"
 _NAME_LINE = re.compile(rf"^{_NAME}(?:\s+(?:{_NAME}|de|da|del|van|von|der|la|le|bin|al|y)){{1,4}}"
                         rf"(?:\s*(?:,|and|&)\s*{_NAME}(?:\s+{_NAME}){{1,3}})*$")
+#: Words of a page's buttons and links, which no name line holds.
+_CONTROL_WORDS = re.compile(r"\b(?:share|tweet|follow|subscribe|sign|log|view|profile|email|print|comments?|"
+                            r"menu|search|more|read|home|next|previous|back|close|save|download)\b",
+                            re.IGNORECASE)
 #: Class, id, itemprop or rel words that name an element as the byline.
 _BYLINE_MARK = re.compile(r"author|byline|by-line|writer|contributor|reporter", re.IGNORECASE)
 
 
 def is_name_line(line: str) -> bool:
-    """Whether a line is a name alone (``Lisa Pham``, ``Moses Kim and Kate Shokurova``)."""
-    return len(line) <= 80 and _NAME_LINE.match(line.strip()) is not None
+    """Whether a line is a name alone (``Lisa Pham``, ``Moses Kim and Kate Shokurova``), not
+    a page's buttons (``Share Tweet Share``, ``View Profile``)."""
+    return (len(line) <= 80 and _NAME_LINE.match(line.strip()) is not None
+            and _CONTROL_WORDS.search(line) is None)
 
 
 def marked_as_byline(*values: str | None) -> bool:

@@ -91,6 +91,7 @@ class _Shown:
     date: str | None = None
     modified: str | None = None
     author: str | None = None
+    name_line: str | None = None     # a name alone in the byline's markup: weaker than "By …"
     source: str | None = None
 
 
@@ -114,7 +115,7 @@ def read_metadata(page: Page, keep: np.ndarray | None = None, lines: LineModel |
     found.date_modified = _first_date(_text(article.get("dateModified")), *declared.meta(*_MODIFIED_METAS),
                                       *declared.items.get("dateModified", ()), shown.modified)
     names = _declared_authors(declared, article)
-    found.author = _first(shown.author, *(name for name in names if is_person(name)))
+    found.author = _first(shown.author, *(name for name in names if is_person(name)), shown.name_line)
     if found.author is None and lines is not None and keep is not None:
         found.author = lines.author(page, keep, names)
     found.source = shown.source
@@ -176,8 +177,9 @@ def _shown(page: Page, keep: np.ndarray | None) -> _Shown:
                                 or chinese_parts("作者：" + line_after).get("author"))
             else:
                 shown.author = parts.get("author") or english_byline(line)
-            if shown.author is None and is_name_line(line) and in_byline_markup(node.block):
-                shown.author = line
+            if shown.author is None and shown.name_line is None and is_name_line(line) \
+                    and in_byline_markup(node.block):
+                shown.name_line = line
         published, updated = split_update(line)
         if shown.date is None:
             shown.date = parse_date(published)

@@ -7,6 +7,7 @@ from newsml.document.bylines import (
     chinese_parts,
     english_byline,
     is_bare_by,
+    is_name_line,
     is_person,
     split_update,
 )
@@ -53,3 +54,9 @@ def test_updates_are_told_from_publication():
 def test_declared_chinese_authors_that_are_outlets():
     assert is_person("张三") and is_person("Jane Doe") and is_person("张三 李四")
     assert not is_person("网易") and not is_person("即时播报") and not is_person("新华社")
+
+
+def test_a_name_line_is_a_name_not_the_pages_buttons():
+    assert is_name_line("Lisa Pham") and is_name_line("Moses Kim and Kate Shokurova")
+    assert not is_name_line("Share Tweet Share") and not is_name_line("View Profile")
+    assert not is_name_line("Follow Author")

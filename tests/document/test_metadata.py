@@ -86,3 +86,13 @@ def test_chinese_dates_of_real_pages_and_the_source_never_the_author(corpus, flo
         if label["source"] and article.author:
             assert label["source"] not in article.author, (page_id, article.author)
     assert dated > 30 and right / dated >= floor, right / dated
+
+
+def test_a_name_alone_in_the_byline_markup_yields_to_the_declared_author_and_by_wins_over_both():
+    head = '<html><head><meta name="author" content="Steven Musil"></head><body><h1>Offer made</h1>'
+    body = ('<p>The company made an offer on Tuesday, the people said, and the board will meet '
+            'again next week to weigh it against two others.</p></body></html>')
+    section = '<div class="author-info"><h6>Tech Industry</h6></div>'
+    assert meta_of(head + section + body).author == "Steven Musil"
+    assert meta_of(head.replace("Steven Musil", "") + section + body).author == "Tech Industry"
+    assert meta_of(head + section + "<p>By Ana Diaz</p>" + body).author == "Ana Diaz"
