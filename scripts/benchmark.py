@@ -183,16 +183,25 @@ def _goose3() -> Extractor:
     return run
 
 
-def _newspaper4k() -> Extractor:
+def _newspaper4k_reader() -> Callable[[str, str], Any]:
+    """newspaper4k's article of a page's HTML, in the page's language where newspaper4k
+    knows it (its own guess otherwise), images not fetched."""
     import newspaper
     from newspaper.languages import get_available_languages
 
     known = set(get_available_languages())
 
+    def read(text: str, lang: str) -> Any:
+        return newspaper.article(NEWSPAPER_URL, language=lang if lang in known else None,
+                                 input_html=text, fetch_images=False)
+    return read
+
+
+def _newspaper4k() -> Extractor:
+    read = _newspaper4k_reader()
+
     def run(_data, text, lang):
-        article = newspaper.article(NEWSPAPER_URL, language=lang if lang in known else None,
-                                    input_html=text, fetch_images=False)
-        return article.text or ""
+        return read(text, lang).text or ""
     return run
 
 
@@ -520,14 +529,10 @@ def _htmldate() -> DocumentTool:
 
 
 def _newspaper4k_document() -> DocumentTool:
-    import newspaper
-    from newspaper.languages import get_available_languages
-
-    known = set(get_available_languages())
+    read = _newspaper4k_reader()
 
     def run(_data, text, lang):
-        article = newspaper.article(NEWSPAPER_URL, language=lang if lang in known else None,
-                                    input_html=text, fetch_images=False)
+        article = read(text, lang)
         return DocumentOutput(date=article.publish_date, author=article.authors)
     return run
 

@@ -186,3 +186,24 @@ def predicted_text(page: Path | str, *options: str) -> str:
     result = CliRunner().invoke(app, ["predict", str(page), "-f", "json", *in_process, *options])
     assert result.exit_code == 0, result.output
     return json.loads(result.stdout)["text"]
+
+
+#: A small news page: navigation, a story with a headline, a link and a line break, a footer.
+NEWS_PAGE = """<html><body>
+<div id="nav"><ul><li><a href="/">Home</a></li><li><a href="/world">World</a></li></ul></div>
+<div id="story">
+  <h1>Headline</h1>
+  <p>First paragraph with <a href="/x">a link</a> in the middle, and more text.</p>
+  <p>Second <b>bold</b> paragraph.<br>After a line break.</p>
+</div>
+<div id="footer">Copyright 2026</div>
+</body></html>"""
+#: A story and a list of three short comments after it.
+COMMENTS_PAGE = """<html><head><title>Bridge opens</title></head><body>
+<h1>Bridge opens</h1>
+<div class="story"><p>The new bridge opened on Monday, the council said.</p>
+<p>Traffic flowed at once.</p></div>
+<ol class="comments">
+<li class="comment"><p>Great news!</p></li><li class="comment"><p>About time.</p></li>
+<li class="comment"><p>Finally</p></li>
+</ol></body></html>"""

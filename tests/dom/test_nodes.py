@@ -3,22 +3,14 @@ groups and words."""
 
 from __future__ import annotations
 
+from conftest import NEWS_PAGE
+
 from newsml.dom.page import load_page
 from newsml.dom.walk import segment_tree
 
-PAGE = """<html><body>
-<div id="nav"><ul><li><a href="/">Home</a></li><li><a href="/world">World</a></li></ul></div>
-<div id="story">
-  <h1>Headline</h1>
-  <p>First paragraph with <a href="/x">a link</a> in the middle, and more text.</p>
-  <p>Second <b>bold</b> paragraph.<br>After a line break.</p>
-</div>
-<div id="footer">Copyright 2026</div>
-</body></html>"""
-
 
 def test_nodes_are_inline_runs_in_document_order():
-    nodes = load_page(PAGE).nodes
+    nodes = load_page(NEWS_PAGE).nodes
     assert [n.text for n in nodes] == [
         "Home", "World", "Headline",
         "First paragraph with a link in the middle, and more text.",
@@ -28,7 +20,7 @@ def test_nodes_are_inline_runs_in_document_order():
 
 
 def test_link_characters_are_counted_inside_a_node():
-    nodes = load_page(PAGE).nodes
+    nodes = load_page(NEWS_PAGE).nodes
     para = nodes[3]
     assert para.link_chars == len("alink") and para.chars == len("".join(para.text.split()))
     assert 0 < para.link_ratio < 0.2
@@ -49,7 +41,7 @@ def test_a_named_anchor_left_open_holds_no_link_text():
 
 
 def test_block_path_depth_and_siblings():
-    page = load_page(PAGE)
+    page = load_page(NEWS_PAGE)
     home, world, headline, first, second, after, footer = page.nodes
     assert home.path is world.path and first.path is second.path   # equal paths: one tuple
     # a normalized piece is the node's text: one string

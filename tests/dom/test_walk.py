@@ -2,24 +2,14 @@
 
 from __future__ import annotations
 
-from conftest import LABELED
+from conftest import LABELED, NEWS_PAGE
 
 from newsml.dom.page import load_page
 from newsml.dom.walk import segment_tree
 
-PAGE = """<html><body>
-<div id="nav"><ul><li><a href="/">Home</a></li><li><a href="/world">World</a></li></ul></div>
-<div id="story">
-  <h1>Headline</h1>
-  <p>First paragraph with <a href="/x">a link</a> in the middle, and more text.</p>
-  <p>Second <b>bold</b> paragraph.<br>After a line break.</p>
-</div>
-<div id="footer">Copyright 2026</div>
-</body></html>"""
-
 
 def test_pieces_are_walked_only_when_asked_for_and_fit_the_page_nodes():
-    page = load_page(PAGE)
+    page = load_page(NEWS_PAGE)
     assert page.segmentation.pieces is None      # the default's walk keeps none
     pieces = page.pieces
     assert sorted(set(pieces.node.tolist())) == list(range(len(page.nodes)))

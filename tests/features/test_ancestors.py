@@ -3,18 +3,12 @@
 from __future__ import annotations
 
 import pytest
+from conftest import COMMENTS_PAGE
 
 from newsml.dom.page import load_page
 from newsml.features.ancestors import AncestorFeatures
 
-COMMENTS = load_page("""<html><head><title>Bridge opens</title></head><body>
-<h1>Bridge opens</h1>
-<div class="story"><p>The new bridge opened on Monday, the council said.</p>
-<p>Traffic flowed at once.</p></div>
-<ol class="comments">
-<li class="comment"><p>Great news!</p></li><li class="comment"><p>About time.</p></li>
-<li class="comment"><p>Finally</p></li>
-</ol></body></html>""")
+COMMENTS = load_page(COMMENTS_PAGE)
 
 
 def test_ancestor_statistics_of_the_story_and_the_comment_list():

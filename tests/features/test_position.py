@@ -4,18 +4,12 @@ from __future__ import annotations
 
 import numpy as np
 import pytest
+from conftest import COMMENTS_PAGE
 
 from newsml.dom.page import load_page
 from newsml.features.position import PositionFeatures, title_node
 
-COMMENTS = load_page("""<html><head><title>Bridge opens</title></head><body>
-<h1>Bridge opens</h1>
-<div class="story"><p>The new bridge opened on Monday, the council said.</p>
-<p>Traffic flowed at once.</p></div>
-<ol class="comments">
-<li class="comment"><p>Great news!</p></li><li class="comment"><p>About time.</p></li>
-<li class="comment"><p>Finally</p></li>
-</ol></body></html>""")
+COMMENTS = load_page(COMMENTS_PAGE)
 
 
 def test_position_relative_to_the_headline():
