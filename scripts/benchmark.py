@@ -811,6 +811,41 @@ def tool_figures(result: ToolResult) -> dict[str, Any]:
             "page_f1": [s.f1 for s in result.scores]}
 
 
+#: A tool loses the article on a page when it scores below LOST_BELOW where another tool (a
+#: peer, or newsml's default) scores LOST_RIVAL or more: the page a user would call lost.
+LOST_BELOW = 0.5
+LOST_RIVAL = 0.8
+
+
+def lost_articles(figures: dict[str, dict[str, Any]]) -> dict[str, int]:
+    """Per tool, the pages of one corpus on which it lost the article (:data:`LOST_BELOW`):
+    newsml's default and each peer against the best of the others; newsml's other methods
+    against the peers and the default."""
+    rivals = [name for name in figures if not name.startswith("newsml:") or name == DEFAULT_TOOL]
+    lost = {}
+    for name, figure in figures.items():
+        others = [figures[other]["page_f1"] for other in rivals if other != name]
+        if others:
+            lost[name] = sum(f1 < LOST_BELOW and max(other[page] for other in others) >= LOST_RIVAL
+                             for page, f1 in enumerate(figure["page_f1"]))
+    return lost
+
+
+def lost_table(figures: dict[str, dict[str, dict[str, Any]]]) -> list[str]:
+    """Lost articles per corpus (rows) and tool (columns: newsml's default, then the peers)."""
+    first = next(iter(figures.values()), {})
+    names = [name for name in first if name == DEFAULT_TOOL or not name.startswith("newsml:")]
+    lines = ["| corpus | " + " | ".join(names) + " |", "|---" * (len(names) + 1) + "|"]
+    totals = dict.fromkeys(names, 0)
+    for corpus, corpus_figures in figures.items():
+        lost = lost_articles(corpus_figures)
+        for name in names:
+            totals[name] += lost.get(name, 0)
+        lines.append(f"| {corpus} | " + " | ".join(str(lost.get(name, "-")) for name in names) + " |")
+    lines.append("| all | " + " | ".join(str(totals[name]) for name in names) + " |")
+    return lines
+
+
 def summarize(figures: dict[str, dict[str, Any]]) -> dict[str, Any] | None:
     """newsml's default against the best peer (by macro F1) and against trafilatura on one corpus."""
     from newsml.measure.scoring import paired_bootstrap
@@ -1085,6 +1120,9 @@ def text_report(lines: list[str], runs: dict[str, CorpusRun], figures: dict[str,
     summary = summary_table(runs, figures, split)
     legend = summary_legend(command, sum(not name.startswith("newsml:") for name in tools))
     lines += ["## Summary: newsml's default against the best peer per corpus", "", *summary, "", *legend, ""]
+    lines += ["## Lost articles", "",
+              f"Pages on which a tool lost the article: its F1 below {LOST_BELOW} where another tool "
+              f"(a peer, or newsml's default) has {LOST_RIVAL} or more.", "", *lost_table(figures), ""]
     lines += peer_settings_section(versions, skipped)
     lines += ["## Per corpus", ""]
     for corpus, run in runs.items():
@@ -1244,7 +1282,8 @@ def main() -> int:
                "settings": {name: PEERS[name].call for name in args.peers} if not args.document_only else {},
                "corpora": {corpus: {"pages": len(run.pages), "lang": run.lang,
                                     "page_ids": [page.id for page in run.pages],
-                                    "tools": figures[corpus], "summary": summarize(figures[corpus])}
+                                    "tools": figures[corpus], "summary": summarize(figures[corpus]),
+                                    "lost_articles": lost_articles(figures[corpus])}
                            for corpus, run in runs.items()}}
         if document_tools is not None:
             raw["document"] = document_json(document_runs, document_figures_, document_tools, document_notes)

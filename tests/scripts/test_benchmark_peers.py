@@ -84,6 +84,18 @@ def test_summary_names_the_best_peer_and_the_ratios_to_trafilatura(bench):
     assert summary["memory_ratio"] == pytest.approx(2.0)
 
 
+def test_a_lost_article_is_a_page_below_half_where_another_tool_has_four_fifths(bench):
+    figures = {"newsml:default": {"page_f1": [0.4, 0.9, 0.3, 0.49]},
+               "newsml:econ": {"page_f1": [1.0, 0.0, 1.0, 0.0]},     # no rival of the others
+               "trafilatura": {"page_f1": [0.8, 0.3, 0.7, 0.2]},
+               "readability-lxml": {"page_f1": [0.2, 0.2, 0.79, 0.9]}}
+    assert bench.lost_articles(figures) == {"newsml:default": 2, "newsml:econ": 2, "trafilatura": 2,
+                                            "readability-lxml": 2}
+    table = bench.lost_table({"a": figures, "b": figures})
+    assert table[0] == "| corpus | newsml:default | trafilatura | readability-lxml |"
+    assert table[-1] == "| all | 4 | 4 | 4 |"
+
+
 @pytest.fixture(scope="module")
 def against():
     return load_script("cv_against_peers")
