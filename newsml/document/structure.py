@@ -19,6 +19,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from dataclasses import dataclass, field
+from typing import NamedTuple
 
 import numpy as np
 
@@ -116,9 +117,10 @@ def document_blocks(page: Page, keep: np.ndarray, title: str = "", links: bool =
     spans = _linked_spans(page, nodes) if links else None
     roles: dict[Element, _Role] = {}
     data_tables: dict[Element, bool] = {}      # (each table judged once, however many cells it has)
+    seen: dict[Element, _Above] = {}          # (each element's ancestry read once)
     for node in nodes:
         if node.block not in roles:
-            roles[node.block] = _role_of(node.block, data_tables)
+            roles[node.block] = _role_of(node.block, data_tables, seen)
     kept_items = {roles[node.block].owner for node in nodes if roles[node.block].kind == "item"}
     blocks: list[Block] = []
     tables_given: set[Element] = set()
@@ -206,45 +208,75 @@ def _item_of(block: Element, levels: int = 4) -> Element | None:
     return None
 
 
-def _role_of(block: Element, data_tables: dict[Element, bool]) -> _Role:
-    """The role of a block element's nodes, from it and the elements above it."""
-    heading = item = pre = figure = table = None
-    lists = quotes = 0
-    element: Element | None = block
-    while element is not None:
+class _Above(NamedTuple):
+    """What an element and the elements above it hold: the nearest heading, list item,
+    ``<pre>``, figure and data table, the lists above that item, all lists, and quotes."""
+
+    heading: Element | None
+    item: Element | None
+    item_lists: int
+    lists: int
+    pre: Element | None
+    figure: Element | None
+    table: Element | None
+    quotes: int
+
+
+_NOTHING_ABOVE = _Above(None, None, 0, 0, None, None, None, 0)
+
+
+def _above(element: Element | None, seen: dict[Element, _Above], data_tables: dict[Element, bool]) -> _Above:
+    """:class:`_Above` of ``element``, each element of the page read once (``seen``)."""
+    path: list[Element] = []
+    while element is not None and element not in seen:
+        path.append(element)
+        element = element.getparent()
+    above = seen[element] if element is not None else _NOTHING_ABOVE
+    for element in reversed(path):                  # (from the top down)
         tag = element.tag if isinstance(element.tag, str) else ""
-        if tag in HEADINGS and heading is None:
+        heading, item, item_lists, lists, pre, figure, table, quotes = above
+        if tag in HEADINGS:
             heading = element
-        elif tag == "li" and item is None:
-            item = element
-        elif tag in LISTS and item is not None:
+        elif tag == "li":
+            item, item_lists = element, lists
+        elif tag in LISTS:
             lists += 1
-        elif tag in ("pre", "listing", "xmp", "plaintext") and pre is None:
+        elif tag in ("pre", "listing", "xmp", "plaintext"):
             pre = element
-        elif tag in ("figure", "figcaption") and figure is None:
-            above = element.getparent()
-            figure = above if tag == "figcaption" and above is not None and above.tag == "figure" else element
-        elif tag == "table" and table is None:
+        elif tag == "figure":
+            figure = element
+        elif tag == "figcaption":
+            parent = element.getparent()
+            figure = parent if parent is not None and parent.tag == "figure" else element
+        elif tag == "table":
             if element not in data_tables:
                 data_tables[element] = is_data_table(element)
             if data_tables[element]:
                 table = element
         elif tag == "blockquote":
             quotes += 1
-        element = element.getparent()
-    if table is not None:
-        return _Role("table", quote=quotes, owner=table)
-    if pre is not None:
-        return _Role("code", quote=quotes, owner=pre)
-    if heading is not None:
-        return _Role("heading", level=HEADINGS[heading.tag], quote=quotes, owner=heading)
-    if figure is not None:
-        return _Role("figure", quote=quotes, owner=figure)
-    if item is not None:
-        parent = item.getparent()
-        return _Role("item", level=max(lists, 1), ordered=getattr(parent, "tag", "") == "ol", quote=quotes,
-                     owner=item)
-    return _Role("paragraph", quote=quotes)
+        above = _Above(heading, item, item_lists, lists, pre, figure, table, quotes)
+        seen[element] = above
+    return above
+
+
+def _role_of(block: Element, data_tables: dict[Element, bool], seen: dict[Element, _Above]) -> _Role:
+    """The role of a block element's nodes, from it and the elements above it: the nearest
+    data table, else ``<pre>``, heading, figure or list item decides."""
+    above = _above(block, seen, data_tables)
+    if above.table is not None:
+        return _Role("table", quote=above.quotes, owner=above.table)
+    if above.pre is not None:
+        return _Role("code", quote=above.quotes, owner=above.pre)
+    if above.heading is not None:
+        return _Role("heading", level=HEADINGS[above.heading.tag], quote=above.quotes, owner=above.heading)
+    if above.figure is not None:
+        return _Role("figure", quote=above.quotes, owner=above.figure)
+    if above.item is not None:
+        parent = above.item.getparent()
+        return _Role("item", level=max(above.item_lists, 1), ordered=getattr(parent, "tag", "") == "ol",
+                     quote=above.quotes, owner=above.item)
+    return _Role("paragraph", quote=above.quotes)
 
 
 def _whole_list(listed: Element, kept_items: set[Element | None]) -> bool:
