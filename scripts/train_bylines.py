@@ -17,6 +17,7 @@ Test pages are never read.
 from __future__ import annotations
 
 import argparse
+import functools
 import statistics
 import sys
 import urllib.parse
@@ -28,14 +29,15 @@ import numpy as np
 from _shared import LABELS, METADATA_KEYS, REPO, SHARED_DATA, corpus_labels, metadata_gold
 
 from newsml.core.progress import progress_bar
-from newsml.document.lines import LineModel, author_in_line, candidate_lines, line_features
-from newsml.document.metadata import declared_authors, read_metadata
+from newsml.document.lines import LineModel, best_author, candidate_lines, line_features
+from newsml.document.metadata import chosen_author, declared_authors, read_metadata
 from newsml.dom.page import load_page
 from newsml.input.corpus import load_corpus
 from newsml.learning.lines import byline_labels, fit_line_model
 from newsml.learning.persistence import get_method
+from newsml.methods import NodeMethod
 
-THRESHOLDS = (0.1, 0.2, 0.3, 0.5, 0.7)
+THRESHOLDS = (0.05, 0.1, 0.2, 0.3, 0.5, 0.7)
 FOLDS = 5
 
 
@@ -47,16 +49,16 @@ class Example:
     site: str
     gold: str | None
     rules: str | None
+    source: str | None
     rows: np.ndarray
     labels: np.ndarray
     texts: list[str]
     next_texts: list[str]
 
 
-def examples(data: Path, labels_folder: Path) -> list[Example]:
+def examples(data: Path, labels_folder: Path, scorer: NodeMethod) -> list[Example]:
     """Every train page with author gold (a page without an author counts: the model must
-    name none there)."""
-    scorer = get_method("default")
+    name none there), its article's nodes those ``scorer`` keeps."""
     corpora = [name for name in (*METADATA_KEYS, "daniel_zh", "cwced_zh") if (data / name).is_dir()]
     out = []
     for corpus in corpora:
@@ -73,9 +75,9 @@ def examples(data: Path, labels_folder: Path) -> list[Example]:
                 keep = np.asarray(scorer.select(parsed, scorer.score_nodes(parsed)), dtype=bool)
                 candidates = candidate_lines(parsed, keep)
                 nodes = parsed.nodes
+                rules = read_metadata(parsed, keep)
                 out.append(Example(
-                    corpus, _site(page.meta, f"{corpus}/{page.id}"), author,
-                    read_metadata(parsed, keep).author,
+                    corpus, _site(page.meta, f"{corpus}/{page.id}"), author, rules.author, rules.source,
                     line_features(parsed, keep, candidates, declared_authors(parsed)),
                     byline_labels(parsed, candidates, author),
                     [nodes[i].text for i in candidates],
@@ -101,11 +103,9 @@ def cross_validate(pages: list[Example]) -> dict[float, dict[str, float]]:
     for threshold in (-1.0, *THRESHOLDS):   # -1: the rules alone
         right: dict[str, list[bool]] = {}
         for page, score in zip(pages, scores):
-            predicted = page.rules
-            if predicted is None and threshold >= 0 and score is not None and len(score) \
-                    and score.max() >= threshold:
-                best = int(np.argmax(score))
-                predicted = author_in_line(page.texts[best], page.next_texts[best])
+            model = None if threshold < 0 or score is None else functools.partial(
+                best_author, page.texts, page.next_texts, score, threshold)
+            predicted = chosen_author(page.rules, page.source, model)
             right.setdefault(page.corpus, []).append(
                 gold_rules.author_matches(predicted, page.gold) if page.gold else predicted is None)
         table[threshold] = {corpus: statistics.mean(values) for corpus, values in right.items()}
@@ -116,9 +116,10 @@ def _site(meta: dict[str, str], fallback: str) -> str:
     return meta.get("site") or urllib.parse.urlparse(meta.get("url") or "").netloc or fallback
 
 
-def train(data: Path, labels_folder: Path, out: Path) -> int:
-    """Cross-validate, print the table, fit on every page and write ``out``; 1 without pages."""
-    pages = examples(data, labels_folder)
+def train(data: Path, labels_folder: Path, out: Path, scorer: NodeMethod | None = None) -> int:
+    """Cross-validate, print the table, fit on every page and write ``out``; 1 without pages.
+    ``scorer``: the default whose articles the examples are (the shipped one when None)."""
+    pages = examples(data, labels_folder, scorer if scorer is not None else get_method("default"))
     if not pages:
         print(f"no train pages with author gold in {data}", file=sys.stderr)
         return 1

@@ -22,7 +22,7 @@ from _shared import LABELS, SHARED_DATA  # scripts/_shared.py, beside this scrip
 
 from newsml.core.processes import available_cores
 from newsml.core.progress import progress_bar
-from newsml.learning.persistence import save_model
+from newsml.learning.persistence import load_model, save_model
 from newsml.learning.training import train_method
 from newsml.methods import shipped_names
 
@@ -58,8 +58,10 @@ def main() -> int:
         info = metadata["training"]
         print(f"{name}: {info['pages']} train pages {info['corpora']}, cv F1 {_figure(metadata['cv_f1'])}, "
               f"{time.perf_counter() - start:.0f} s -> {path}", flush=True)
-    if BYLINES in args.methods:
-        return train_bylines.train(args.data, LABELS, args.out / "bylines.npz")
+    if BYLINES in args.methods:    # on the articles of the default just trained, or of the one in --out
+        default = args.out / "fusion.joblib"
+        scorer = load_model(default)[0] if default.is_file() else None
+        return train_bylines.train(args.data, LABELS, args.out / "bylines.npz", scorer)
     return 0
 
 

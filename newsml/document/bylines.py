@@ -169,19 +169,31 @@ def is_bare_by(line: str) -> bool:
 _NAME = r"[A-ZÀ-Ý][\w'’.-]*"
 _NAME_LINE = re.compile(rf"^{_NAME}(?:\s+(?:{_NAME}|de|da|del|van|von|der|la|le|bin|al|y)){{1,4}}"
                         rf"(?:\s*(?:,|and|&)\s*{_NAME}(?:\s+{_NAME}){{1,3}})*$")
-#: Words of a page's buttons and links, which no name line holds.
-_CONTROL_WORDS = re.compile(r"\b(?:share|tweet|follow|subscribe|sign|log|view|profile|email|print|comments?|"
-                            r"menu|search|more|read|home|next|previous|back|close|save|download)\b",
-                            re.IGNORECASE)
+#: Words of a page's buttons and links; a line most of whose words are these is no name.
+_CONTROL_WORDS = frozenset("""share tweet follow subscribe sign log view profile email print comment comments
+    menu search more read home next previous back close save download author authors related stories
+    advertisement sponsored""".split())
 #: Class, id, itemprop or rel words that name an element as the byline.
 _BYLINE_MARK = re.compile(r"author|byline|by-line|writer|contributor|reporter", re.IGNORECASE)
 
 
 def is_name_line(line: str) -> bool:
     """Whether a line is a name alone (``Lisa Pham``, ``Moses Kim and Kate Shokurova``), not
-    a page's buttons (``Share Tweet Share``, ``View Profile``)."""
-    return (len(line) <= 80 and _NAME_LINE.match(line.strip()) is not None
-            and _CONTROL_WORDS.search(line) is None)
+    a page's buttons (:func:`is_controls`)."""
+    return len(line) <= 80 and _NAME_LINE.match(line.strip()) is not None and not is_controls(line)
+
+
+def has_control_word(line: str) -> bool:
+    """Whether a line holds a word of a page's buttons and links (share, follow, email...)."""
+    return any(word in _CONTROL_WORDS for word in re.findall(r"[^\W\d_]+", line.lower()))
+
+
+def is_controls(line: str) -> bool:
+    """Whether most words of a line are a page's button and link words (``Share Tweet
+    Share``, ``View Profile``, ``Read more``); a name with one such word (``Thomas More``)
+    is not."""
+    words = re.findall(r"[^\W\d_]+", line.lower())
+    return bool(words) and 2 * sum(word in _CONTROL_WORDS for word in words) > len(words)
 
 
 def marked_as_byline(*values: str | None) -> bool:
@@ -196,13 +208,19 @@ def _clean_value(text: str) -> str:
     return text.strip(" \u3000:：,，;；()（）[]【】<>《》\"'“”")
 
 
-def in_byline_markup(block: Any, levels: int = 3) -> bool:
-    """Whether a block or one of the elements just above it is marked as the byline."""
+def in_byline_markup(block: Any, levels: int = 3, memo: dict[Any, bool] | None = None) -> bool:
+    """Whether a block or one of the elements just above it is marked as the byline
+    (``memo``: each element's own mark, kept across the calls of one page)."""
     element = block
     for _ in range(levels):
         if element is None:
             return False
-        if marked_as_byline(*(element.get(name) for name in ("class", "id", "itemprop", "rel"))):
+        marked = memo.get(element) if memo is not None else None
+        if marked is None:
+            marked = marked_as_byline(*(element.get(name) for name in ("class", "id", "itemprop", "rel")))
+            if memo is not None:
+                memo[element] = marked
+        if marked:
             return True
         element = element.getparent()
     return False

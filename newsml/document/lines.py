@@ -36,10 +36,11 @@ from .bylines import (
     bracketed_author,
     chinese_parts,
     english_byline,
+    in_byline_markup,
     is_bare_by,
+    is_controls,
     is_name_line,
     is_person,
-    marked_as_byline,
 )
 from .dates import parse_date
 
@@ -91,10 +92,10 @@ def candidate_lines(page: Page, keep: np.ndarray) -> list[int]:
     the body's own lines left out."""
     nodes = page.nodes
     kept = np.flatnonzero(keep)
-    start = _start(page, kept)
+    start = article_start(page, kept)
     last = int(kept[-1]) if len(kept) else start
     out = []
-    for index in range(max(start - BEFORE_START, 0), min(last + AFTER_LAST, len(nodes))):
+    for index in range(max(start - BEFORE_START, 0), min(last + AFTER_LAST + 1, len(nodes))):
         text = nodes[index].text
         if len(text) > MAX_LINE_CHARS or not text.strip() or index == page.headline_node:
             continue
@@ -109,7 +110,7 @@ def line_features(page: Page, keep: np.ndarray, candidates: list[int], declared:
     author names)."""
     nodes = page.nodes
     kept = np.flatnonzero(keep)
-    start = _start(page, kept)
+    start = article_start(page, kept)
     last = int(kept[-1]) if len(kept) else start
     names = [name for name in (words_only(name) for name in declared) if name]
     marked: dict[Any, bool] = {}
@@ -124,9 +125,11 @@ def line_features(page: Page, keep: np.ndarray, candidates: list[int], declared:
             float(page.headline_node is not None), len(line), len(line.split()),
             english_byline(line) is not None, _BY_PREFIX.match(line) is not None, is_name_line(line),
             "author" in parts, "source" in parts, index > 0 and is_bare_by(nodes[index - 1].text),
-            _marked(node.block, marked), _YEAR.search(line) is not None and parse_date(line) is not None,
+            in_byline_markup(node.block, memo=marked),
+            _YEAR.search(line) is not None and parse_date(line) is not None,
             node.link_chars / max(node.chars, 1),
-            any(name in normal for name in names), bracketed_author(line) is not None, node.block.tag == "a",
+            any(holds_name(normal, name) for name in names), bracketed_author(line) is not None,
+            node.block.tag == "a",
             index / max(len(nodes), 1), _HAN.search(line) is not None, _ROLE_WORD.search(line) is not None,
         )
     return rows
@@ -145,7 +148,25 @@ def author_in_line(line: str, next_line: str = "") -> str | None:
     line = _LEADING_LABEL.sub("", line).strip()
     if _HAN.search(line):
         return line if is_person(line) else None        # a name, not an outlet or a bracket
-    return line if 0 < len(line.split()) <= 6 and len(line) <= 60 and not _DIGIT.search(line) else None
+    short = 0 < len(line.split()) <= 6 and len(line) <= 60
+    return line if short and not _DIGIT.search(line) and not is_controls(line) else None
+
+
+def holds_name(line: str, name: str) -> bool:
+    """Whether a line holds a name, both as :func:`words_only` gives them: as whole words,
+    or anywhere in Chinese (no spaces between its words)."""
+    if _HAN.search(name):
+        return name in line
+    return f" {name} " in f" {line} "
+
+
+def best_author(texts: list[str], next_texts: list[str], scores: np.ndarray, threshold: float) -> str | None:
+    """The author named by the likeliest of the candidate lines (their texts, the texts after
+    them and their scores), or None when none reaches ``threshold``."""
+    if not len(scores) or scores.max() < threshold:
+        return None
+    best = int(np.argmax(scores))
+    return author_in_line(texts[best], next_texts[best])
 
 
 @dataclass(frozen=True)
@@ -167,11 +188,10 @@ class LineModel:
         """The author named by the page's most likely byline line, or None when no line
         reaches the threshold."""
         candidates, scores = self.line_scores(page, keep, declared)
-        if not candidates or scores.max() < self.threshold:
-            return None
-        index = candidates[int(np.argmax(scores))]
         nodes = page.nodes
-        return author_in_line(nodes[index].text, nodes[index + 1].text if index + 1 < len(nodes) else "")
+        return best_author([nodes[i].text for i in candidates],
+                           [nodes[i + 1].text if i + 1 < len(nodes) else "" for i in candidates],
+                           scores, self.threshold)
 
     def save(self, path: str | Path, overwrite: bool = False) -> Path:
         """Write the model as numeric arrays and a JSON manifest (``.npz``); an existing
@@ -221,8 +241,8 @@ _SOURCE_MODELS = Path(__file__).resolve().parents[2] / "models"
 
 @cache
 def shipped_line_model() -> LineModel | None:
-    """The shipped byline model, or None (with a warning) where the install lacks it: the
-    rules alone then find the byline."""
+    """The shipped byline model, or None (with a warning, once) where the install lacks it
+    or holds a broken one: the rules alone then find the byline."""
     try:
         candidate = resources.files("newsml.models") / _SHIPPED
         path = Path(str(candidate)) if candidate.is_file() else _SOURCE_MODELS / _SHIPPED
@@ -232,7 +252,11 @@ def shipped_line_model() -> LineModel | None:
         warnings.warn(f"the byline model {_SHIPPED} is missing from this install: bylines are "
                       "read by the rules alone", stacklevel=2)
         return None
-    return LineModel.load(path)
+    try:
+        return LineModel.load(path)
+    except ModelError as exc:
+        warnings.warn(f"{exc}; bylines are read by the rules alone: reinstall newsml", stacklevel=2)
+        return None
 
 
 def _checked_trees(path: str | Path, manifest: Any, arrays: dict[str, np.ndarray]) -> FrozenTrees:
@@ -273,16 +297,7 @@ def _checked_threshold(path: str | Path, manifest: dict[str, Any]) -> float:
     return float(threshold)
 
 
-def _marked(block: Any, memo: dict[Any, bool], levels: int = 3) -> bool:
-    """:func:`in_byline_markup` of a block, each element's own markup read once a page."""
-    if block is None or levels == 0:
-        return False
-    if block not in memo:
-        memo[block] = marked_as_byline(*(block.get(name) for name in ("class", "id", "itemprop", "rel")))
-    return memo[block] or _marked(block.getparent(), memo, levels - 1)
-
-
-def _start(page: Page, kept: np.ndarray) -> int:
+def article_start(page: Page, kept: np.ndarray) -> int:
     """The headline's node, else the article's first kept node, else the page's first."""
     if page.headline_node is not None:
         return page.headline_node

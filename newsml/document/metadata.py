@@ -15,7 +15,7 @@ from __future__ import annotations
 import html
 import json
 import re
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from typing import Any
 
@@ -35,7 +35,7 @@ from .bylines import (
     split_update,
 )
 from .dates import date_in_address, day_of, parse_date
-from .lines import LineModel
+from .lines import LineModel, article_start
 
 #: schema.org types of an article (and of pages that are one).
 ARTICLE_TYPES = frozenset("""
@@ -43,20 +43,21 @@ ARTICLE_TYPES = frozenset("""
     BackgroundNewsArticle ReviewNewsArticle LiveBlogPosting ScholarlyArticle TechArticle Report
     SocialMediaPosting Posting DiscussionForumPosting SatiricalArticle AdvertiserContentArticle
     MedicalScholarlyArticle Blog WebPage ItemPage AboutPage QAPage""".split())
-#: Meta tags of the publication date, the modification date and the author, best first.
+#: Meta tags of the publication date, the modification date and the author, best first
+#: (the most specific names first; a page's first tag of the best name found wins).
 _PUBLISHED_METAS = tuple("""
     article:published_time og:article:published_time og:published_time datepublished publishdate
     publish-date publish_date published_time pubdate publication_date article.published
-    article_date_original sailthru.date parsely-pub-date dc.date.issued dcterms.issued dc.date
-    dcterms.date dcterms.created citation_publication_date citation_date date created release_date
-    og:pubdate pubtime publishtime firstpublishedtime bt:pubdate""".split())
+    article_date_original sailthru.date parsely-pub-date dc.date.issued dcterms.issued
+    citation_publication_date og:pubdate pubtime publishtime firstpublishedtime bt:pubdate
+    dc.date dcterms.date dcterms.created citation_date release_date date created""".split())
 _MODIFIED_METAS = tuple("""
     article:modified_time og:updated_time datemodified last-modified lastmod dcterms.modified
     dc.date.modified article.updated modified_time updated_time""".split())
 _AUTHOR_METAS = tuple("""
-    dc:creator dcterm:creator dcterms:creator dc.creator dcterms.creator author article:author
-    parsely-author sailthru.author byl citation_author og:article:author twitter:creator:name
-    creator""".split())
+    byl parsely-author sailthru.author article:author og:article:author citation_author
+    dc:creator dcterm:creator dcterms:creator dc.creator dcterms.creator author
+    twitter:creator:name creator""".split())
 #: Other meta tags named for the publication (a site's own names: w-published-date).
 _PUBLISHED_KEY = re.compile(r"publish|pub_?date|release_?date")
 #: How many nodes after the headline (and before it) are read for a byline or dateline.
@@ -115,12 +116,10 @@ def read_metadata(page: Page, keep: np.ndarray | None = None, lines: LineModel |
     found.date_modified = _first_date(_text(article.get("dateModified")), *declared.meta(*_MODIFIED_METAS),
                                       *declared.items.get("dateModified", ()), shown.modified)
     names = _declared_authors(declared, article)
-    found.author = _first(shown.author, *(name for name in names if is_person(name)), shown.name_line)
-    if found.author is None and lines is not None and keep is not None:
-        found.author = lines.author(page, keep, names)
     found.source = shown.source
-    if found.author and found.source and found.source in found.author:
-        found.author = None                 # (an outlet is never the author)
+    model = None if lines is None or keep is None else (lambda: lines.author(page, keep, names))
+    found.author = chosen_author(_first(shown.author, *(name for name in names if is_person(name)),
+                                        shown.name_line), found.source, model)
     found.site_name = _first(*declared.meta("og:site_name"), _name(article.get("publisher")), site,
                              *declared.meta("application-name", "twitter:site:name"))
     found.description = _first(*declared.meta("og:description"), _text(article.get("description")),
@@ -130,6 +129,19 @@ def read_metadata(page: Page, keep: np.ndarray | None = None, lines: LineModel |
     found.tags = _tags(declared.meta("article:tag"), article.get("keywords"),
                        declared.meta("news_keywords", "keywords"))
     return found
+
+
+def chosen_author(rules: str | None, source: str | None, model: Callable[[], str | None] | None
+                  ) -> str | None:
+    """The author: the rules' (the byline beside the headline, then the declared author),
+    else the byline model's (``model``, asked only then); neither when it names the
+    outlet (``source``), which is never the author."""
+    author = None if rules and source and source in rules else rules
+    if author is None and model is not None:
+        author = model()
+        if author and source and source in author:
+            author = None
+    return author
 
 
 def declared_authors(page: Page) -> list[str]:
@@ -158,10 +170,7 @@ def _shown(page: Page, keep: np.ndarray | None) -> _Shown:
     """The byline and dateline of the lines around the headline (or the article's first)."""
     shown = _Shown()
     nodes = page.nodes
-    start = page.headline_node
-    if start is None:
-        kept = np.flatnonzero(keep) if keep is not None else np.zeros(0, dtype=np.int64)
-        start = int(kept[0]) if len(kept) else 0
+    start = article_start(page, np.flatnonzero(keep) if keep is not None else np.zeros(0, dtype=np.int64))
     window = nodes[max(start - BEFORE_HEADLINE, 0):start + AFTER_HEADLINE + 1]
     for at, node in enumerate(window):
         line = node.text

@@ -8,10 +8,12 @@ is given whole, as written; a table
 whose cells hold short texts (a data table, not a page laid out in one) is given whole,
 every row and cell, once any of its cells is kept; a flat list half of whose items are kept
 is given whole too. Inside the article (between its first and last kept node), a section
-heading the text cut left out right before kept text, and a list of two items or more
-whose left-out items are not mostly links, are the document's too: the
-cut's evidence is thin on short lines, and a document without its sub-headings and lists
-is not the article (``Article.text``, the benchmark's unit, keeps the cut's nodes alone).
+heading (``h2``-``h6``, at most half link text) the text cut left out right before kept
+text, and a list of two items or more whose left-out items are at most
+:data:`MAX_LIST_LINK_SHARE` link text and not a row of buttons, are the document's too,
+unless they sit in a ``nav``, ``aside``, ``footer`` or ``button``: the cut's evidence is
+thin on short lines, and a document without its sub-headings and lists is not the
+article (``Article.text``, the benchmark's unit, keeps the cut's nodes alone).
 Links are read from the raw strings the nodes are made of, and kept only when asked for.
 """
 
@@ -28,12 +30,18 @@ from ..core.text import normalize_space
 from ..dom.nodes import TextNode
 from ..dom.page import Page
 from ..input.clean import text_of
+from .bylines import has_control_word
 
 HEADINGS = {f"h{level}": level for level in range(1, 7)}
 LISTS = frozenset({"ul", "ol", "menu", "dir"})
 #: Elements inside a table cell that make it more than a data cell.
 _CELL_BLOCKS = frozenset({"p", "div", "ul", "ol", "h1", "h2", "h3", "h4", "h5", "h6", "blockquote", "pre",
                           "table", "section", "article", "form"})
+#: Elements of a page's furniture, whose headings and lists are never the article's.
+FURNITURE = frozenset({"nav", "aside", "footer", "button"})
+#: A list whose items are each at most this many words, one a button's (share, email...),
+#: is a row of buttons.
+BUTTON_WORDS = 3
 #: A list left out inside the article is the article's when at most this share of its
 #: text is link text (a list of links is navigation: a table of contents, related stories).
 MAX_LIST_LINK_SHARE = 0.3
@@ -178,6 +186,8 @@ def with_enclosed(page: Page, keep: np.ndarray) -> np.ndarray:
     for node in nodes[kept[0] + 1:kept[-1]]:
         if keep[node.index]:
             continue
+        if _in_furniture(node.block):
+            continue
         if node.block.tag in HEADINGS and node.block.tag != "h1":
             followed = keep[node.index + 1:node.index + 1 + HEADING_REACH].any()
             if followed and 2 * node.link_chars <= node.chars:
@@ -191,9 +201,22 @@ def with_enclosed(page: Page, keep: np.ndarray) -> np.ndarray:
         if len(items) < 2:
             continue
         chars = sum(nodes[index].chars for index in indices)
-        if sum(nodes[index].link_chars for index in indices) <= MAX_LIST_LINK_SHARE * chars:
+        buttons = all(len(nodes[index].text.split()) <= BUTTON_WORDS and has_control_word(nodes[index].text)
+                      for index in indices)
+        if sum(nodes[index].link_chars for index in indices) <= MAX_LIST_LINK_SHARE * chars and not buttons:
             shown[indices] = True
     return shown
+
+
+def _in_furniture(block: Element) -> bool:
+    """Whether a block lies in an element of the page's furniture: a ``nav``, ``aside``,
+    ``footer`` or ``button``."""
+    element: Element | None = block
+    while element is not None:
+        if element.tag in FURNITURE:
+            return True
+        element = element.getparent()
+    return False
 
 
 def _item_of(block: Element, levels: int = 4) -> Element | None:

@@ -96,3 +96,21 @@ def test_a_name_alone_in_the_byline_markup_yields_to_the_declared_author_and_by_
     assert meta_of(head + section + body).author == "Steven Musil"
     assert meta_of(head.replace("Steven Musil", "") + section + body).author == "Tech Industry"
     assert meta_of(head + section + "<p>By Ana Diaz</p>" + body).author == "Ana Diaz"
+
+
+def test_the_declared_person_comes_before_a_generic_author_tag_and_a_bracketed_reporter_before_a_name_line():
+    page = ('<html><head><meta name="author" content="Example News Staff"><meta name="parsely-author" '
+            'content="Jane Doe"></head><body><h1>Offer made</h1><p>The company made an offer on Tuesday, the '
+            'people said, and the board will meet again next week to weigh it.</p></body></html>')
+    assert meta_of(page).author == "Jane Doe"
+    zh = ('<html><body><h1>新桥通车</h1><div class="author">Tech Desk</div><p>新桥今天上午正式通车，'
+          '市民纷纷前来参观，交通状况明显改善。（记者 张三）</p></body></html>')
+    assert meta_of(zh).author == "张三"
+
+
+def test_the_outlet_named_after_laiyuan_is_never_the_author_even_from_the_byline_model():
+    from newsml.document.metadata import chosen_author
+
+    assert chosen_author("新华网", "新华网", lambda: "张三") == "张三"
+    assert chosen_author(None, "新华网", lambda: "新华网 记者") is None
+    assert chosen_author("李四", "新华网", lambda: "张三") == "李四"

@@ -115,11 +115,24 @@ def test_headings_and_lists_inside_the_article_that_the_cut_left_out_are_the_doc
     assert "Read next" not in texts                   # after the article's last kept node
 
 
+def test_furniture_and_button_rows_inside_the_article_stay_out_of_the_document():
+    furniture = ("<aside><h3>Newsletter</h3><ul><li>Daily</li><li>Weekly</li></ul></aside>"
+                 "<ul><li><button>Share</button></li><li><button>Tweet</button></li></ul>"
+                 "<ul><li>Share this</li><li>Email</li></ul>")
+    html = ENCLOSED.replace("<ul><li>Steel", furniture + "<ul><li>Steel")
+    page = load_page(html)
+    paragraphs = np.array([node.block.tag == "p" and not node.link_chars for node in page.nodes])
+    texts = [block.text for block in document_blocks(page, paragraphs, page.title)]
+    assert "Steel from two mills" in texts
+    assert not {"Newsletter", "Daily", "Share", "Tweet", "Share this", "Email"} & set(texts)
+
+
 def test_the_enclosed_headings_and_lists_change_the_document_not_the_text():
     from newsml.article import Article
 
     page = load_page(ENCLOSED)
     keep = np.array([node.block.tag == "p" and not node.link_chars for node in page.nodes])
     article = Article.from_nodes(page, keep, np.ones(len(page.nodes)), method="test", title=page.title)
-    assert "What it cost" not in article.text and "## What it cost" in article.markdown
-    assert "- Steel from two mills" in article.markdown
+    lines = article.markdown.splitlines()
+    assert "What it cost" not in article.text and "### What it cost" in lines
+    assert "- Steel from two mills" in lines
