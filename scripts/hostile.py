@@ -145,6 +145,10 @@ PAGE_CASES: dict[str, tuple[str, Callable[[], bytes | str], Callable[[str], bool
                     lambda: ("<html><body><h1>Budget</h1><iframe srcdoc='" + "<div>" * 2100
                              + ARTICLE.replace("'", "&#39;") + "'></iframe></body></html>"),
                     lambda t: NEEDLE in t),
+    "deep-unclosed-tags": ("5,000 open <div>, the article, 40,000 '<a x' never closed (187 KB)",
+                           lambda: ("<html><body><h1>Budget</h1>" + "<div>" * 5000 + ARTICLE
+                                    + "<a x" * 40_000),
+                           lambda t: NEEDLE in t),
     "gzip-bomb": ("1 GB of gzip (1 MB compressed)", lambda: _gzip_bomb(2**30), lambda t: True),
     "100k-attributes": ("one element with 100,000 distinct attributes",
                         lambda: ("<html><body><p " + " ".join(f"a{i}=x" for i in range(100_000))
