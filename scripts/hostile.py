@@ -215,9 +215,10 @@ def _extract(tool: str, page: bytes | str) -> str:
 
 # -- newsml's command line, training and model files ---------------------------------------------
 
-def _newsml(*args: str, stdout=subprocess.PIPE, cwd: Path | None = None) -> subprocess.CompletedProcess:
+def _newsml(*args: str, stdout=subprocess.PIPE, cwd: Path | None = None,
+            timeout: float = 600) -> subprocess.CompletedProcess:
     return subprocess.run([sys.executable, "-m", "newsml", *args], stdout=stdout, stderr=subprocess.PIPE,
-                          text=True, cwd=cwd, timeout=600)
+                          text=True, cwd=cwd, timeout=timeout)
 
 
 def _one_line_error(result: subprocess.CompletedProcess, code: int, fragment: str) -> tuple[bool, str]:
@@ -313,6 +314,22 @@ def model_payload(tmp: Path) -> tuple[bool, str]:
     return ok and not marker.exists(), note if not marker.exists() else "the payload ran"
 
 
+def cli_fifo_in_folder(tmp: Path) -> tuple[bool, str]:
+    folder = tmp / "d"
+    folder.mkdir()
+    (folder / "a.html").write_text(STORY, encoding="utf-8")
+    os.mkfifo(folder / "b.html")
+    out = tmp / "o.jsonl"
+    try:
+        result = _newsml("predict", str(folder), "-o", str(out), "--timeout", "2", timeout=60)
+    except subprocess.TimeoutExpired:
+        return False, "the run hangs (killed after 60 s)"
+    got = [json.loads(line) for line in out.read_text(encoding="utf-8").splitlines()] if out.exists() else []
+    ok = (result.returncode == 1 and len(got) == 2 and NEEDLE in got[0].get("text", "")
+          and "named pipe" in got[1].get("error", ""))
+    return ok, got[1]["error"] if len(got) == 2 and "error" in got[1] else f"exit {result.returncode}"
+
+
 CLI_CASES: dict[str, tuple[str, Callable[[Path], tuple[bool, str]]]] = {
     "predict -o /dev/full": ("full device as -o", cli_dev_full),
     "predict > /dev/full": ("full device as standard output", cli_stdout_dev_full),
@@ -320,6 +337,7 @@ CLI_CASES: dict[str, tuple[str, Callable[[Path], tuple[bool, str]]]] = {
     "predict -o DIR": ("a folder as -o", cli_dir_as_output),
     "predict in2 -o in1 (hard link)": ("-o a hard link of an input", cli_hard_link),
     "predict, every page fails": ("existing -o when every page fails", cli_all_fail),
+    "predict DIR holding a FIFO": ("a named pipe among a folder's pages, --timeout 2", cli_fifo_in_folder),
     "extract('a<b>.html')": ("str path with '<' in the name", cli_str_path),
     "extract(str of a folder)": ("str path to a folder", cli_str_dir),
     "train, non-UTF-8 gold": ("gold .txt in Latin-1", train_non_utf8_gold),

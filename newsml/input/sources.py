@@ -7,6 +7,8 @@ its ``key`` is what ``--resume`` matches an output record against, and
 - :func:`expand_inputs` turns the command-line arguments into file paths: a folder is
   walked recursively (sorted, so runs are repeatable) for ``*.html``, ``*.htm`` and
   ``*.html.gz`` (or the pattern given as ``glob``); ``-`` (standard input) passes through.
+  A special file found in a folder (a named pipe, a device, a socket) is never opened: it
+  is :class:`Skipped`, and gets an error record.
 - :func:`warc_pages` reads the HTML response records of a WARC file (gzip-compressed or
   not) with FastWARC: the HTTP headers are stripped, chunked and compressed bodies are
   decoded, and each page carries its ``WARC-Target-URI`` and ``WARC-Record-ID``.
@@ -101,13 +103,30 @@ def record_key(record: dict[str, Any]) -> str | None:
     return path_key(path) if isinstance(path, str) else None
 
 
+class Skipped(str):
+    """A path found in a folder that is not opened, and why (:attr:`reason`): a special
+    file (a named pipe, a device, a socket), which can block a reader or never end.
+    :func:`iter_pages` gives it an error record, so that it is not passed over in silence."""
+
+    reason: str
+
+    def __new__(cls, path: str, reason: str) -> Skipped:
+        self = super().__new__(cls, path)
+        self.reason = reason
+        return self
+
+    def __getnewargs__(self) -> tuple[str, str]:  # type: ignore[override]
+        return str(self), self.reason
+
+
 def expand_inputs(args: Iterable[str], glob: str | None = None) -> Iterator[str]:
     """File paths from ``args``: files as given, folders walked for HTML files.
 
     A folder yields the files below it (recursively, in sorted order, symbolic links to
     folders not followed) whose name matches :data:`HTML_PATTERNS`, or ``glob`` when
     given (matched from the right: ``*.warc.gz``, ``2024/*.html``). Names are compared in
-    lower case, the patterns' and ``glob``'s alike.
+    lower case, the patterns' and ``glob``'s alike. A special file found so is yielded as
+    :class:`Skipped` (a path named on its own is read, be it a pipe: ``<(zcat x.warc.gz)``).
     """
     for arg in args:
         if arg != STDIN and os.path.isdir(arg):
@@ -122,7 +141,23 @@ def _walk(folder: str, glob: str | None) -> Iterator[str]:
         for name in sorted(files):
             path = os.path.join(root, name)
             if _matches(PurePath(os.path.relpath(path, folder)), glob):
-                yield path
+                kind = _special_kind(path)
+                yield path if kind is None else Skipped(path, f"not a regular file but {kind}: skipped, "
+                                                              "not read (it could block the run)")
+
+
+def _special_kind(path: str) -> str | None:
+    """What kind of special file ``path`` is (its target, for a symbolic link), None for a
+    regular file or one that cannot be looked at (the worker reading it says why)."""
+    try:
+        mode = os.stat(path).st_mode
+    except (OSError, ValueError):
+        return None
+    if stat.S_ISREG(mode):
+        return None
+    kinds = ((stat.S_ISFIFO, "a named pipe"), (stat.S_ISCHR, "a character device"),
+             (stat.S_ISBLK, "a block device"), (stat.S_ISSOCK, "a socket"), (stat.S_ISDIR, "a folder"))
+    return next((kind for test, kind in kinds if test(mode)), "a special file")
 
 
 def _matches(relative: PurePath, glob: str | None) -> bool:
@@ -139,6 +174,8 @@ def is_warc(path: str, stdin: IO[bytes] | None = None) -> bool:
     ``/dev/stdin``) can be read once only: their first bytes are read to look at and kept,
     in front of the rest, for :func:`iter_pages` to read from.
     """
+    if isinstance(path, Skipped):
+        return False
     name = path.lower()
     if name.endswith(WARC_SUFFIXES):
         return True
@@ -340,9 +377,12 @@ def iter_pages(paths: Iterable[str], stdin: IO[bytes] | None = None,
 
     A WARC file that cannot be read yields one ``(Source(path), error)`` after the
     records read before the damage; one without any page is told to ``report`` (default:
-    stderr).
+    stderr). A :class:`Skipped` path yields its error, and is never opened.
     """
     for path in paths:
+        if isinstance(path, Skipped):
+            yield Source(str(path)), InvalidPageError(path.reason)
+            continue
         sniffed = _sniffed(path, stdin)
         if sniffed is not None:
             del _SNIFFED[_sniff_key(path, stdin)]       # read once: not kept past this

@@ -8,7 +8,7 @@ import pytest
 from conftest import LABELED, crawl, warc_record, write_warc
 
 from newsml.errors import InvalidPageError
-from newsml.input.sources import Source, expand_inputs, is_warc, iter_pages, read_list, warc_pages
+from newsml.input.sources import Skipped, Source, expand_inputs, is_warc, iter_pages, read_list, warc_pages
 
 PAGES = sorted(LABELED.glob("*.html"))
 
@@ -106,6 +106,34 @@ def test_lists_of_paths_skip_blank_lines(tmp_path):
     assert list(read_list("-", stdin=io.BytesIO(b"x.html\ny.html"))) == ["x.html", "y.html"]
     with pytest.raises(InvalidPageError, match="cannot read the list of paths"):
         list(read_list(str(tmp_path / "none.txt")))
+
+
+@pytest.mark.skipif(not hasattr(__import__("os"), "mkfifo"), reason="named pipes need a POSIX system")
+def test_special_files_in_a_folder_are_error_records_never_opened(tmp_path):
+    """A named pipe in a folder blocked the run in open() while it was looked at for WARC."""
+    import os
+    import socket
+
+    (tmp_path / "a.html").write_bytes(b"<p>x</p>")
+    os.mkfifo(tmp_path / "b.html")
+    (tmp_path / "c.html").symlink_to("/dev/null")
+    with socket.socket(socket.AF_UNIX) as server:
+        server.bind(str(tmp_path / "d.html"))
+        paths = list(expand_inputs([str(tmp_path)]))
+        assert paths == [str(tmp_path / name) for name in ("a.html", "b.html", "c.html", "d.html")]
+        assert [type(path) for path in paths] == [str, Skipped, Skipped, Skipped]
+        assert not any(is_warc(path) for path in paths)
+        assert list(expand_inputs([str(tmp_path)], glob="*.warc")) == []
+        pages = list(iter_pages(paths))
+    assert [source.path for source, _ in pages] == paths and pages[0][1] is None
+    reasons = [str(error) for _, error in pages[1:]]
+    assert all(isinstance(error, InvalidPageError) for _, error in pages[1:])
+    assert [reason.split(":")[0] for reason in reasons] == [
+        "not a regular file but a named pipe", "not a regular file but a character device",
+        "not a regular file but a socket"]
+    # a pipe named on its own is read as before (<(zcat crawl.warc.gz)), not skipped
+    assert list(expand_inputs([str(tmp_path / "b.html")])) == [str(tmp_path / "b.html")]
+    assert type(next(expand_inputs([str(tmp_path / "b.html")]))) is str
 
 
 def _fifo_holding(tmp_path, data: bytes, name: str = "pipe", first: int = 0):

@@ -286,6 +286,26 @@ def test_a_method_that_cannot_load_is_one_clear_error(tmp_path):
 
 # -- names, resumption and interruption -------------------------------------------------------
 
+@pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="named pipes need a POSIX system")
+def test_a_named_pipe_in_a_folder_is_an_error_record_and_does_not_hang_the_run(tmp_path):
+    import subprocess
+    import sys
+
+    folder = tmp_path / "d"
+    folder.mkdir()
+    (folder / "a.html").write_bytes(PAGES[0].read_bytes())
+    os.mkfifo(folder / "b.html")
+    out = tmp_path / "o.jsonl"
+    result = subprocess.run([sys.executable, "-m", "newsml", "predict", str(folder), "-o", str(out),
+                             "-m", "econ", "--timeout", "2"], capture_output=True, text=True, timeout=120)
+    assert result.returncode == 1, result.stderr
+    first, second = records(out.read_text(encoding="utf-8"))
+    assert first["path"] == str(folder / "a.html") and first["text"]
+    assert second["path"] == str(folder / "b.html")
+    assert "not a regular file but a named pipe" in second["error"]
+    assert "b.html: not a regular file" in result.stderr and "Traceback" not in result.stderr
+
+
 def test_a_file_name_that_is_not_utf8_gets_a_record_and_resumes(tmp_path):
     folder = tmp_path / "pages"
     folder.mkdir()
