@@ -330,6 +330,66 @@ def cli_fifo_in_folder(tmp: Path) -> tuple[bool, str]:
     return ok, got[1]["error"] if len(got) == 2 and "error" in got[1] else f"exit {result.returncode}"
 
 
+def _pages(tmp: Path, count: int) -> Path:
+    folder = tmp / "pages"
+    folder.mkdir()
+    for i in range(count):
+        (folder / f"p{i:05}.html").write_text(STORY, encoding="utf-8")
+    return folder
+
+
+def _children(pid: int) -> list[int]:
+    """The processes whose parent is ``pid`` (Linux: read from /proc)."""
+    found = []
+    for entry in os.listdir("/proc"):
+        try:
+            fields = Path(f"/proc/{entry}/stat").read_text().rsplit(")", 1)[1].split()
+        except (OSError, IndexError):
+            continue
+        if fields[1] == str(pid) and fields[0] != "Z":
+            found.append(int(entry))
+    return found
+
+
+def _alive(pid: int) -> bool:
+    try:
+        return Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[0] != "Z"
+    except (OSError, IndexError):
+        return False
+
+
+def _until(condition: Callable[[], bool], seconds: float) -> bool:
+    deadline = time.monotonic() + seconds
+    while time.monotonic() < deadline:
+        if condition():
+            return True
+        time.sleep(0.05)
+    return condition()
+
+
+def cli_orphans(tmp: Path, signum: int) -> tuple[bool, str]:
+    """Signal ``predict -j 2`` while its workers extract; are they gone 10 s later?"""
+    run = subprocess.Popen([sys.executable, "-m", "newsml", "predict", str(_pages(tmp, 3000)), "-o",
+                            str(tmp / "out.jsonl"), "-j", "2"], stdout=subprocess.DEVNULL,
+                           stderr=subprocess.DEVNULL)
+    workers: list[int] = []
+    try:
+        if not _until(lambda: len(_children(run.pid)) == 2, 120):
+            return False, "no workers started"
+        workers = _children(run.pid)
+        time.sleep(1)
+        run.send_signal(signum)
+        run.wait(60)
+        gone = _until(lambda: not any(map(_alive, workers)), 10)
+        return gone, "workers ended with the run" if gone else "workers outlived the run"
+    finally:
+        run.kill()
+        for pid in workers:
+            if _alive(pid):
+                os.kill(pid, 9)
+        run.wait()
+
+
 CLI_CASES: dict[str, tuple[str, Callable[[Path], tuple[bool, str]]]] = {
     "predict -o /dev/full": ("full device as -o", cli_dev_full),
     "predict > /dev/full": ("full device as standard output", cli_stdout_dev_full),
@@ -337,6 +397,8 @@ CLI_CASES: dict[str, tuple[str, Callable[[Path], tuple[bool, str]]]] = {
     "predict -o DIR": ("a folder as -o", cli_dir_as_output),
     "predict in2 -o in1 (hard link)": ("-o a hard link of an input", cli_hard_link),
     "predict, every page fails": ("existing -o when every page fails", cli_all_fail),
+    "predict -j 2, KILL": ("workers of a killed run", lambda tmp: cli_orphans(tmp, 9)),
+    "predict -j 2, TERM": ("workers of a terminated run", lambda tmp: cli_orphans(tmp, 15)),
     "predict DIR holding a FIFO": ("a named pipe among a folder's pages, --timeout 2", cli_fifo_in_folder),
     "extract('a<b>.html')": ("str path with '<' in the name", cli_str_path),
     "extract(str of a folder)": ("str path to a folder", cli_str_dir),
