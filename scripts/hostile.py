@@ -390,6 +390,36 @@ def cli_orphans(tmp: Path, signum: int) -> tuple[bool, str]:
         run.wait()
 
 
+def cli_stopped_run(tmp: Path, signum: int) -> tuple[bool, str]:
+    """Signal a run once it has written 20 records; then --resume: is every page there, once,
+    and no file left beside the output?"""
+    pages, out = _pages(tmp, 1000), tmp / "out.jsonl"
+    run = subprocess.Popen([sys.executable, "-m", "newsml", "predict", str(pages), "-o", str(out), "-j", "2"],
+                           stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
+
+    def written() -> int:
+        return sum(path.read_bytes().count(b"\n") for path in tmp.glob("*out.jsonl*") if path.is_file())
+
+    try:
+        if not _until(lambda: written() >= 20, 120):
+            return False, "no records written"
+        run.send_signal(signum)
+        _, stderr = run.communicate(timeout=60)
+    finally:
+        run.kill()
+        run.wait()
+    message = stderr.strip().splitlines()[-1] if stderr.strip() else f"exit {run.returncode}, no message"
+    if signum == 15 and (run.returncode != 143 or not out.exists()):
+        return False, message
+    again = _newsml("predict", str(pages), "-o", str(out), "--resume")
+    paths = [json.loads(line)["path"] for line in out.read_text(encoding="utf-8").splitlines()] \
+        if out.exists() else []
+    left = sorted(path.name for path in tmp.iterdir() if path.name not in ("out.jsonl", "pages", "in1.html"))
+    ok = again.returncode == 0 and sorted(paths) == sorted(map(str, pages.iterdir())) and not left
+    return ok, (message if signum == 15 else "--resume: every page once") if ok else \
+        f"{len(paths)} records for 1000 pages, left: {left}"
+
+
 CLI_CASES: dict[str, tuple[str, Callable[[Path], tuple[bool, str]]]] = {
     "predict -o /dev/full": ("full device as -o", cli_dev_full),
     "predict > /dev/full": ("full device as standard output", cli_stdout_dev_full),
@@ -399,6 +429,8 @@ CLI_CASES: dict[str, tuple[str, Callable[[Path], tuple[bool, str]]]] = {
     "predict, every page fails": ("existing -o when every page fails", cli_all_fail),
     "predict -j 2, KILL": ("workers of a killed run", lambda tmp: cli_orphans(tmp, 9)),
     "predict -j 2, TERM": ("workers of a terminated run", lambda tmp: cli_orphans(tmp, 15)),
+    "predict, TERM then --resume": ("a run terminated, then resumed", lambda tmp: cli_stopped_run(tmp, 15)),
+    "predict, KILL then --resume": ("a run killed, then resumed", lambda tmp: cli_stopped_run(tmp, 9)),
     "predict DIR holding a FIFO": ("a named pipe among a folder's pages, --timeout 2", cli_fifo_in_folder),
     "extract('a<b>.html')": ("str path with '<' in the name", cli_str_path),
     "extract(str of a folder)": ("str path to a folder", cli_str_dir),

@@ -199,7 +199,7 @@ def predict(
     if not warc:
         jobs = min(jobs, len(paths))
     writer = batch.RecordWriter(destination, fmt, single=len(paths) == 1 and not warc)
-    with destination:
+    with destination, batch.terminate_as_interrupt():
         try:
             options = RecordOptions(DocumentOptions(links=links, images=images, html=fmt == "html"),
                                     spec.asked)
@@ -214,11 +214,14 @@ def predict(
             if debug:
                 traceback.print_exc()
             _fail(str(exc))
+        except KeyboardInterrupt as exc:  # before the first page: nothing to keep
+            outcome = batch.Outcome(interrupted=True, terminated=isinstance(exc, batch.Terminated))
     if outcome.interrupted:
-        where = f"; {output} holds them" if output is not None else ""
-        hint = " (--resume continues it)" if output is not None and fmt == "jsonl" else ""
-        typer.echo(f"newsml: interrupted after {outcome.written} pages{where}{hint}", err=True)
-        raise typer.Exit(130)
+        where = f"; {output} holds them" if output is not None and outcome.written else ""
+        hint = " (--resume continues it)" if where and fmt == "jsonl" else ""
+        how = "terminated (SIGTERM)" if outcome.terminated else "interrupted"
+        typer.echo(f"newsml: {how} after {outcome.written} pages{where}{hint}", err=True)
+        raise typer.Exit(143 if outcome.terminated else 130)
     if outcome.failures:
         raise typer.Exit(1)
 

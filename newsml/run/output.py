@@ -5,10 +5,12 @@
 - a file is checked before any page is read (:func:`check_output`): not a folder, its
   folder exists, and not the same file (same device and inode, so hard links and
   symbolic links count) as any input, standard input included;
-- a regular file is written to a temporary file beside it, renamed into place by
-  :meth:`Output.commit`; a run that never commits (every page failed, or a crash)
-  leaves an existing file as it was. Devices and pipes (``/dev/null``, ``/dev/full``,
-  a FIFO) are written in place: renaming over them would replace them;
+- a regular file is written to a file beside it (:func:`partial_path`: ``.NAME.partial``),
+  renamed into place by :meth:`Output.commit`; a run that never commits (every page
+  failed, or a crash) leaves an existing file as it was. A run killed before it could
+  commit leaves that file, one per output, which the next run continues (``--resume``)
+  or replaces (``--force``). Devices and pipes (``/dev/null``, ``/dev/full``, a FIFO)
+  are written in place: renaming over them would replace them;
 - with ``append=True`` (``predict --resume``) a file is appended to in place instead,
   and what was written stays, committed or not: every line is a finished record;
 - a file whose name ends in ``.gz`` is written gzip-compressed (``out.jsonl.gz``);
@@ -24,7 +26,6 @@ import io
 import os
 import stat
 import sys
-import tempfile
 from collections.abc import Iterable
 from pathlib import Path
 from types import TracebackType
@@ -113,9 +114,8 @@ class Output:
             elif append:
                 self._file = open(self._target, "ab")  # noqa: SIM115
             else:
-                handle, self._tmp = tempfile.mkstemp(dir=self._target.parent,
-                                                     prefix=f".{self._target.name}.", suffix=".tmp")
-                self._file = os.fdopen(handle, "wb")
+                self._tmp = str(partial_path(self._target))
+                self._file = open(self._tmp, "wb")  # noqa: SIM115
         except OSError as exc:
             raise self._error(exc) from None
         layer: IO[bytes] = self._file
@@ -132,6 +132,17 @@ class Output:
         except UnicodeError as exc:  # text the encoding cannot hold (a lone surrogate)
             raise self._error(exc) from None
         self.written += len(text)
+
+    def flush(self) -> None:
+        """Hand what was written to the system, so that it outlives this process (a KILL):
+        a plain file's lines are then whole up to the last one. A gzip output is not
+        flushed (each flush would end a compressed block: a larger file)."""
+        if self.path is None or is_compressed(self.path):
+            return
+        try:
+            self._stream.flush()
+        except OSError as exc:
+            raise self._error(exc) from None
 
     def commit(self) -> None:
         """Make the output final: flush it and, for a file, rename it into place."""
@@ -185,6 +196,14 @@ class Output:
             silence_stdout()
         reason = exc.strerror if isinstance(exc, OSError) and exc.strerror else exc
         return OutputError(f"cannot write {where}: {reason}")
+
+
+def partial_path(target: str | Path) -> Path:
+    """Where the output ``target`` is written until it is complete: ``.NAME.partial``
+    beside it. One name per output, so that a run killed before it finished leaves one
+    file that the next run finds (to continue or replace), never a heap of them."""
+    target = Path(target)
+    return target.parent / f".{target.name}.partial"
 
 
 def is_compressed(path: str | Path) -> bool:

@@ -3,8 +3,8 @@
 - :class:`WorkerPool` runs N worker processes, each loading the model once (or forked
   with it); pages are handed out one at a time and records come back in input order,
   with at most :data:`WINDOW_PER_JOB` pages per worker in flight, so memory stays flat
-  however many pages there are. Workers ignore Ctrl-C: the caller stops them and keeps
-  what was done.
+  however many pages there are. Workers ignore Ctrl-C and SIGTERM: the caller stops
+  them and keeps what was done; they end with it if it is killed.
 - Besides each page's alarm (:func:`~newsml.run.records.time_limit`), the pool kills and
   replaces a worker stuck past twice the limit (in C code, which the alarm cannot
   interrupt) or one that died, and gives its page an error record.
@@ -130,8 +130,8 @@ def _serve(conn: Connection, method: ScorerSpec | NodeMethod, timeout: float | N
            inherited: Iterable[Connection] = ()) -> None:
     """A worker's life: load the method once (unless forked with it), then extract the pages
     it is sent. It ends when its pipe closes or ``parent`` ends, whatever ends it."""
-    signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl-C is the parent's to handle
-    signal.signal(signal.SIGTERM, signal.SIG_DFL)  # (not the parent's handler, forked with it)
+    signal.signal(signal.SIGINT, signal.SIG_IGN)   # Ctrl-C and TERM are the parent's to handle:
+    signal.signal(signal.SIGTERM, signal.SIG_IGN)  # it stops the workers and keeps their work
     for end in inherited:          # the pool's ends, copied by the fork: else no end of file
         with contextlib.suppress(OSError):
             end.close()

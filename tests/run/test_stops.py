@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import os
 import signal
 import subprocess
@@ -55,6 +56,11 @@ def many_pages(folder: Path, count: int) -> Path:
     return folder
 
 
+def predict(*args: str) -> subprocess.CompletedProcess:
+    return subprocess.run([sys.executable, "-m", "newsml", "predict", *args], capture_output=True, text=True,
+                          timeout=300)
+
+
 def start_predict(*args: str, cwd: Path | None = None) -> subprocess.Popen:
     return subprocess.Popen([sys.executable, "-m", "newsml", "predict", *args], cwd=cwd,
                             stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
@@ -79,3 +85,68 @@ def test_workers_end_when_the_run_is_killed_or_terminated(tmp_path, signum):
             if _alive(pid):
                 os.kill(pid, signal.SIGKILL)
         run.communicate()
+
+
+def _lines(path: Path) -> int:
+    try:
+        return path.read_bytes().count(b"\n")
+    except OSError:
+        return 0
+
+
+def _records(path: Path) -> list[dict]:
+    return [json.loads(line) for line in path.read_text(encoding="utf-8").splitlines()]
+
+
+def _stopped(tmp_path: Path, signum: int, *options: str) -> tuple[subprocess.Popen, str, Path, Path]:
+    """A run over 1,000 pages to out.jsonl, sent ``signum`` once it has written 20 records."""
+    pages = many_pages(tmp_path / "pages", 1000)
+    out = tmp_path / "out.jsonl"
+    run = start_predict(str(pages), "-o", str(out), "-m", "econ", *options)
+    assert _wait_for(lambda: _lines(tmp_path / ".out.jsonl.partial") >= 20), run.communicate()
+    run.send_signal(signum)
+    _, stderr = run.communicate(timeout=60)
+    return run, stderr, pages, out
+
+
+@pytest.mark.parametrize("options", [("-j", "2"), ("-j", "1", "--timeout", "0")])
+def test_sigterm_keeps_the_finished_records_as_ctrl_c_does(tmp_path, options):
+    """TERM (timeout, systemd, docker stop) ended a run with no message, no output and the
+    finished records in a hidden temporary file, never removed."""
+    run, stderr, pages, out = _stopped(tmp_path, signal.SIGTERM, *options)
+    assert run.returncode == 143
+    kept = _records(out)
+    assert len(kept) >= 20 and all(r["text"] for r in kept)
+    assert f"newsml: terminated (SIGTERM) after {len(kept)} pages; {out} holds them " \
+           "(--resume continues it)" in stderr and "Traceback" not in stderr
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["out.jsonl", "pages"]    # nothing left over
+    again = predict(str(pages), "-o", str(out), "-m", "econ", "--resume")
+    assert again.returncode == 0, again.stderr
+    assert sorted(r["path"] for r in _records(out)) == sorted(str(p) for p in pages.iterdir())
+
+
+def test_after_a_kill_resume_continues_the_run(tmp_path):
+    """KILL left the finished records in a temporary file that --resume ignored: every page
+    was done again, and the temporary files piled up."""
+    run, _, pages, out = _stopped(tmp_path, signal.SIGKILL, "-j", "2")
+    partial = tmp_path / ".out.jsonl.partial"
+    assert run.returncode == -signal.SIGKILL and not out.exists() and _lines(partial) >= 20
+    fresh = predict(str(pages), "-o", str(out), "-m", "econ")
+    assert fresh.returncode == 2 and "--resume continues it, --force starts again" in fresh.stderr
+    done = len(_records_whole(partial))
+    again = predict(str(pages), "-o", str(out), "-m", "econ", "--resume")
+    assert again.returncode == 0, again.stderr
+    assert "continuing the run that was stopped before it finished" in again.stderr
+    paths = [r["path"] for r in _records(out)]
+    assert sorted(paths) == sorted(str(p) for p in pages.iterdir())              # each page once
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["out.jsonl", "pages"]
+    assert done >= 20
+
+
+def _records_whole(path: Path) -> list[dict]:
+    """The whole records of a file a killed run wrote (its last line may be cut)."""
+    found = []
+    for line in path.read_bytes().splitlines(keepends=True):
+        if line.endswith(b"\n"):
+            found.append(json.loads(line))
+    return found
