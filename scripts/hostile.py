@@ -420,6 +420,43 @@ def cli_stopped_run(tmp: Path, signum: int) -> tuple[bool, str]:
         f"{len(paths)} records for 1000 pages, left: {left}"
 
 
+def _response(url: str, head: bytes, body: bytes) -> bytes:
+    """A WARC response record (gzip member) of the HTTP headers ``head`` and ``body`` as sent."""
+    import gzip
+    import io
+
+    from fastwarc.warc import WarcRecord, WarcRecordType
+
+    record = WarcRecord()
+    record.init_headers(record_type=WarcRecordType.response, record_urn=f"uuid:{url}".encode())
+    record.headers.append("WARC-Target-URI", url)
+    record.headers.append("Content-Type", "application/http; msgtype=response")
+    record.set_bytes_content(b"HTTP/1.1 200 OK\r\nContent-Type: text/html\r\n" + head + b"\r\n" + body)
+    buffer = io.BytesIO()
+    record.write(buffer)
+    return gzip.compress(buffer.getvalue())
+
+
+def cli_warc_undecodable(tmp: Path) -> tuple[bool, str]:
+    """A WARC file: a page, a bad chunked body, gzip named on a plain body, a 2 GB gzip bomb
+    body, a page. Are both pages extracted, and each bad record an error record?"""
+    story = STORY.encode()
+    bomb = zlib.compressobj(1, zlib.DEFLATED, 31)
+    packed = b"".join(bomb.compress(b"\0" * 2**26) for _ in range(32)) + bomb.flush()
+    path = tmp / "crawl.warc.gz"
+    path.write_bytes(b"".join([
+        _response("https://example.com/0", b"", story),
+        _response("https://example.com/chunks", b"Transfer-Encoding: chunked\r\n", b"zz\r\nno\r\n0\r\n\r\n"),
+        _response("https://example.com/plain", b"Content-Encoding: gzip\r\n", story),
+        _response("https://example.com/bomb", b"Content-Encoding: gzip\r\n", packed),
+        _response("https://example.com/1", b"", story)]))
+    result = _newsml("predict", str(path), "-f", "jsonl")
+    got = [json.loads(line) for line in result.stdout.splitlines()]
+    ok = (len(got) == 5 and all(NEEDLE in got[i].get("text", "") for i in (0, 4))
+          and all("error" in got[i] for i in (1, 2, 3)))
+    return ok, f"{len(got)} records: " + ", ".join("error" if "error" in r else "article" for r in got)
+
+
 CLI_CASES: dict[str, tuple[str, Callable[[Path], tuple[bool, str]]]] = {
     "predict -o /dev/full": ("full device as -o", cli_dev_full),
     "predict > /dev/full": ("full device as standard output", cli_stdout_dev_full),
@@ -431,6 +468,8 @@ CLI_CASES: dict[str, tuple[str, Callable[[Path], tuple[bool, str]]]] = {
     "predict -j 2, TERM": ("workers of a terminated run", lambda tmp: cli_orphans(tmp, 15)),
     "predict, TERM then --resume": ("a run terminated, then resumed", lambda tmp: cli_stopped_run(tmp, 15)),
     "predict, KILL then --resume": ("a run killed, then resumed", lambda tmp: cli_stopped_run(tmp, 9)),
+    "predict, undecodable WARC records": ("bad chunks, gzip on a plain body, a 2 GB gzip bomb body; "
+                                          "a page before and after", cli_warc_undecodable),
     "predict DIR holding a FIFO": ("a named pipe among a folder's pages, --timeout 2", cli_fifo_in_folder),
     "extract('a<b>.html')": ("str path with '<' in the name", cli_str_path),
     "extract(str of a folder)": ("str path to a folder", cli_str_dir),

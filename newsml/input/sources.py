@@ -11,7 +11,8 @@ its ``key`` is what ``--resume`` matches an output record against, and
   is :class:`Skipped`, and gets an error record.
 - :func:`warc_pages` reads the HTML response records of a WARC file (gzip-compressed or
   not) with FastWARC: the HTTP headers are stripped, chunked and compressed bodies are
-  decoded, and each page carries its ``WARC-Target-URI`` and ``WARC-Record-ID``.
+  decoded (a body that cannot be, as an error in its place), and each page carries its
+  ``WARC-Target-URI`` and ``WARC-Record-ID``.
 - :func:`iter_pages` is both for the command line: a file is yielded without its bytes
   (the worker that extracts it reads it), a WARC record with them, and a WARC file that
   cannot be read with the error, so that it too gets an output record.
@@ -39,6 +40,7 @@ from pathlib import Path, PurePath
 from typing import IO, Any
 
 from ..errors import InvalidPageError
+from .http_body import decode_body
 from .read import MAX_PAGE_BYTES
 
 #: What a folder is searched for when no ``glob`` is given (names compared in lower case).
@@ -280,14 +282,17 @@ class _Prefixed(io.RawIOBase):
 
 def warc_pages(path_or_stream: str | os.PathLike[str] | IO[bytes],
                report: Callable[[str], None] | None = None,
-               name: str | None = None) -> Iterator[tuple[Source, bytes]]:
+               name: str | None = None) -> Iterator[tuple[Source, bytes | InvalidPageError]]:
     """The HTML response records of a WARC file (a path, or a binary stream, a pipe too),
     in file order; ``name`` names a stream in the records (default: its ``name``).
 
-    Each record's HTTP headers are stripped and its body decoded (chunks, gzip, brotli),
-    at most :data:`~newsml.input.read.MAX_PAGE_BYTES` + 1 bytes of it (a longer one is then
-    refused as too large when it is extracted). Records of other types, and responses
-    whose HTTP Content-Type names something else than HTML, are skipped; a response
+    Each record's HTTP headers are stripped and its body decoded (chunks, gzip, deflate,
+    brotli: :func:`~newsml.input.http_body.decode_body`), at most
+    :data:`~newsml.input.read.MAX_PAGE_BYTES` + 1 bytes of it (a longer one is then
+    refused as too large when it is extracted); a body that cannot be decoded comes as the
+    InvalidPageError saying why, in its place, and the records after it are read. Records
+    of other types, and responses whose HTTP Content-Type names something else than
+    HTML, are skipped; a response
     without one is a page (the extractor refuses what is not HTML). A file without any
     page is told to ``report`` (default: stderr), so that it is not passed over in
     silence. Raises InvalidPageError when the file is not a WARC file or is corrupt.
@@ -318,8 +323,10 @@ def _seekable_or_counted(stream: IO[bytes]) -> IO[bytes]:
 
 
 def _records(archive: Any, types: Any, stream: IO[bytes], name: str,
-             report: Callable[[str], None] | None) -> Iterator[tuple[Source, bytes]]:
-    records = archive(stream, record_types=types.any_type, parse_http=True, auto_decode="all")
+             report: Callable[[str], None] | None) -> Iterator[tuple[Source, bytes | InvalidPageError]]:
+    # bodies are decoded here (decode_body), not by FastWARC: its error on one record's
+    # body ended the file there, and it decodes without a bound
+    records = archive(stream, record_types=types.any_type, parse_http=True, auto_decode="none")
     responses = skipped = pages = 0       # (responses: those read whole)
     try:
         for record in records:
@@ -331,11 +338,11 @@ def _records(archive: Any, types: Any, stream: IO[bytes], name: str,
             source = Source(path=name, url=record.headers.get("WARC-Target-URI"),
                             record_id=record.record_id or f"{displayable(name)}#{responses + 1}")
             body = record.reader.read(MAX_PAGE_BYTES + 1)
-            if _cut_off(record, body):
+            if len(body) < min(record.content_length, MAX_PAGE_BYTES + 1):
                 raise EOFError(f"the record of {source.url or source.record_id} is cut off "
                                f"({len(body):,} of its {record.content_length:,} bytes)")
             responses += 1
-            yield source, body
+            yield source, _decoded(record, body)
     except (OSError, ValueError, EOFError, gzip.BadGzipFile, zlib.error) as exc:
         where = f"after {responses} response records" if responses else "at its start"
         raise InvalidPageError(f"cannot read the WARC file {displayable(name)} {where}: {exc}") from None
@@ -344,14 +351,16 @@ def _records(archive: Any, types: Any, stream: IO[bytes], name: str,
         (report or _to_stderr)(f"{displayable(name)}: no HTML response records ({records_skipped} skipped)")
 
 
-def _cut_off(record: Any, body: bytes) -> bool:
-    """Whether a response record's body ends before the length its header gives (a WARC
-    file cut off in mid-record). Only told for bodies sent as they are: a chunked or
-    compressed body is decoded to another length."""
+def _decoded(record: Any, body: bytes) -> bytes | InvalidPageError:
+    """A response record's body as sent (``body``), decoded; or the error saying why it
+    cannot be, for that record's output record."""
     http = record.http_headers
-    if http is not None and (http.get("Transfer-Encoding") or http.get("Content-Encoding")):
-        return False
-    return len(body) < min(record.content_length, MAX_PAGE_BYTES + 1)
+    if http is None:
+        return body
+    try:
+        return decode_body(body, http.get("Transfer-Encoding"), http.get("Content-Encoding"), MAX_PAGE_BYTES)
+    except InvalidPageError as exc:
+        return InvalidPageError(f"cannot decode the body of this WARC record: {exc}")
 
 
 def _is_html(content_type: str | None) -> bool:

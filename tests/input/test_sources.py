@@ -5,9 +5,10 @@ from __future__ import annotations
 import io
 
 import pytest
-from conftest import LABELED, crawl, warc_record, write_warc
+from conftest import LABELED, crawl, undecodable_crawl, warc_record, write_warc
 
 from newsml.errors import InvalidPageError
+from newsml.input.read import MAX_PAGE_BYTES
 from newsml.input.sources import Skipped, Source, expand_inputs, is_warc, iter_pages, read_list, warc_pages
 
 PAGES = sorted(LABELED.glob("*.html"))
@@ -231,3 +232,46 @@ def test_a_chunked_response_is_not_taken_for_a_cut_off_one(tmp_path):
     record.write(buffer)
     path = write_warc(tmp_path / "chunked.warc.gz", [buffer.getvalue()])
     assert [data for _, data in warc_pages(str(path))] == [body]
+
+
+@pytest.mark.parametrize("compress", [True, False])
+def test_an_undecodable_record_is_an_error_in_its_place_and_the_next_ones_are_read(tmp_path, compress):
+    """A body FastWARC could not decode ended the WARC file there: the records after it were lost."""
+    path = undecodable_crawl(tmp_path / "c.warc")
+    if not compress:
+        path.write_bytes(__import__("gzip").decompress(path.read_bytes()))
+    items = list(iter_pages([str(path)]))
+    assert [source.url for source, _ in items] == [
+        "https://example.com/0", "https://example.com/chunks", "https://example.com/plain",
+        "https://example.com/bomb", "https://example.com/1"]
+    assert items[0][1] == PAGES[0].read_bytes() and items[4][1] == PAGES[1].read_bytes()
+    chunks, plain = items[1][1], items[2][1]
+    assert isinstance(chunks, InvalidPageError) and "bad chunked encoding" in str(chunks)
+    assert isinstance(plain, InvalidPageError) and "not the gzip data its Content-Encoding says" in str(plain)
+    assert isinstance(items[3][1], bytes) and len(items[3][1]) == MAX_PAGE_BYTES + 1  # refused as too large
+
+
+def test_bodies_are_decoded_within_bounds():
+    import gzip
+    import zlib
+
+    import brotli
+
+    from newsml.input.http_body import decode_body
+
+    body = PAGES[0].read_bytes()
+    parts = (body[:700], body[700:])
+    chunked = b"".join(b"%x;x=1\r\n%s\r\n" % (len(part), part) for part in parts) + b"0\r\n\r\n"
+    assert decode_body(chunked, "chunked", None, 10**8) == body
+    assert decode_body(gzip.compress(body), None, "gzip", 10**8) == body
+    assert decode_body(zlib.compress(body), None, "deflate", 10**8) == body
+    assert decode_body(zlib.compress(body)[2:-4], None, "deflate", 10**8) == body       # raw deflate
+    assert decode_body(brotli.compress(body), None, "br", 10**8) == body
+    assert decode_body(body, None, "identity, x-unknown", 10**8) == body
+    cut = decode_body(gzip.compress(body)[:-20], None, "gzip", 10**8)     # cut off: what there is
+    assert cut and body.startswith(cut)
+    for coding in ("gzip", "br"):
+        packed = gzip.compress(b"\0" * 10**6) if coding == "gzip" else brotli.compress(b"\0" * 10**6)
+        assert len(decode_body(packed, None, coding, 1000)) == 1001
+    with pytest.raises(InvalidPageError, match="not the brotli data"):
+        decode_body(body, None, "br", 10**8)

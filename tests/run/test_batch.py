@@ -9,7 +9,7 @@ import signal
 import time
 
 import pytest
-from conftest import LABELED, crawl
+from conftest import LABELED, crawl, undecodable_crawl
 from typer.testing import CliRunner
 
 import newsml.run.batch as batch
@@ -86,6 +86,23 @@ def test_a_warc_file_gives_one_record_per_html_response(tmp_path):
     alone = [page_record(PAGES[i].read_bytes(), ECON, {})["text"] for i in range(3)]
     assert [r["text"] for r in found] == alone  # the page itself: no WARC or HTTP header in it
     assert all("WARC-" not in r["text"] and "HTTP/1.1" not in r["text"] for r in found)
+
+
+@pytest.mark.parametrize("jobs", ["1", "2"])
+def test_records_after_an_undecodable_warc_record_are_extracted(tmp_path, jobs):
+    """A bad chunked body, gzip named on a plain body or a gzip bomb ended the WARC file there."""
+    path = undecodable_crawl(tmp_path / "c.warc.gz")
+    result = predict(str(path), "-f", "jsonl", "-m", "econ", "-j", jobs)
+    assert result.exit_code == 1
+    found = records(result.stdout)
+    assert [r["url"] for r in found] == ["https://example.com/0", "https://example.com/chunks",
+                                         "https://example.com/plain", "https://example.com/bomb",
+                                         "https://example.com/1"]
+    assert found[0]["text"] and found[4]["text"]
+    assert "cannot decode the body of this WARC record: bad chunked encoding" in found[1]["error"]
+    assert "not the gzip data its Content-Encoding says" in found[2]["error"]
+    assert found[3]["error"].startswith("page too large")
+    assert "https://example.com/chunks: cannot decode the body" in result.stderr
 
 
 def test_a_file_whose_name_does_not_say_what_it_is_is_opened_once_to_tell(tmp_path, monkeypatch):
