@@ -107,8 +107,9 @@ def record_key(record: dict[str, Any]) -> str | None:
 
 class Skipped(str):
     """A path found in a folder that is not opened, and why (:attr:`reason`): a special
-    file (a named pipe, a device, a socket), which can block a reader or never end.
-    :func:`iter_pages` gives it an error record, so that it is not passed over in silence."""
+    file (a named pipe, a device, a socket), which can block a reader or never end, or a
+    folder that cannot be read. :func:`iter_pages` gives it an error record, so that it
+    is not passed over in silence."""
 
     reason: str
 
@@ -138,7 +139,11 @@ def expand_inputs(args: Iterable[str], glob: str | None = None) -> Iterator[str]
 
 
 def _walk(folder: str, glob: str | None) -> Iterator[str]:
-    for root, dirs, files in os.walk(folder):
+    """The files of ``folder`` that match, in order; a folder in it that cannot be read
+    (no permission) as :class:`Skipped`, where its files would have been."""
+    unreadable: list[OSError] = []
+    for root, dirs, files in os.walk(folder, onerror=unreadable.append):
+        yield from _unreadable_folders(unreadable)
         dirs.sort()
         for name in sorted(files):
             path = os.path.join(root, name)
@@ -146,6 +151,15 @@ def _walk(folder: str, glob: str | None) -> Iterator[str]:
                 kind = _special_kind(path)
                 yield path if kind is None else Skipped(path, f"not a regular file but {kind}: skipped, "
                                                               "not read (it could block the run)")
+    yield from _unreadable_folders(unreadable)
+
+
+def _unreadable_folders(errors: list[OSError]) -> Iterator[str]:
+    """The folders that could not be listed so far (``errors`` from os.walk), emptied."""
+    for error in errors:
+        reason = f"cannot read the folder: {error.strerror or error}; its files are not read"
+        yield Skipped(os.fsdecode(error.filename), reason)
+    errors.clear()
 
 
 def _special_kind(path: str) -> str | None:

@@ -275,3 +275,33 @@ def test_bodies_are_decoded_within_bounds():
         assert len(decode_body(packed, None, coding, 1000)) == 1001
     with pytest.raises(InvalidPageError, match="not the brotli data"):
         decode_body(body, None, "br", 10**8)
+
+
+def test_a_folder_that_cannot_be_read_is_an_error_record_in_its_place(tmp_path, monkeypatch):
+    """An unreadable subfolder of a folder input was skipped with no record and no message."""
+    import os
+
+    for name in ("a.html", "locked/b.html", "z/c.html"):
+        (tmp_path / name).parent.mkdir(exist_ok=True)
+        (tmp_path / name).write_bytes(b"<p>x</p>")
+    scandir = os.scandir
+
+    def refusing(path="."):     # as for a folder of mode 000 (which root reads anyway)
+        if os.fspath(path).endswith("locked"):
+            raise PermissionError(13, "Permission denied", os.fspath(path))
+        return scandir(path)
+
+    monkeypatch.setattr(os, "scandir", refusing)
+    paths = list(expand_inputs([str(tmp_path)]))
+    assert paths == [str(tmp_path / "a.html"), str(tmp_path / "locked"), str(tmp_path / "z/c.html")]
+    assert isinstance(paths[1], Skipped)
+    [(source, error)] = [item for item in iter_pages(paths) if isinstance(item[1], Exception)]
+    assert source.path == str(tmp_path / "locked")
+    assert str(error) == "cannot read the folder: Permission denied; its files are not read"
+
+    def refusing_all(path="."):
+        raise PermissionError(13, "Permission denied", os.fspath(path))
+
+    monkeypatch.setattr(os, "scandir", refusing_all)
+    assert [(p, p.reason) for p in expand_inputs([str(tmp_path)])] == [   # the folder named itself
+        (str(tmp_path), "cannot read the folder: Permission denied; its files are not read")]
