@@ -30,6 +30,7 @@ import fnmatch
 import gzip
 import io
 import os
+import re
 import stat
 import sys
 import zlib
@@ -86,9 +87,36 @@ class Source:
 
 
 def displayable(path: str) -> str:
-    """``path`` as text that can be written anywhere: the bytes of a file name that is not
-    UTF-8 (held by Python as surrogates) shown as ``\\xff`` escapes."""
-    return os.fsencode(path).decode("utf-8", "backslashreplace") if path != STDIN else path
+    """``path`` as text that can be written anywhere, and read back (:func:`undisplayable`):
+    the bytes of a file name that is not UTF-8 (held by Python as surrogates) shown as
+    ``\\xff`` escapes, and a backslash that would read as the start of an escape (before
+    another backslash, an escape, or ``x`` and two hexadecimal digits) doubled. So two
+    names never show alike: ``lat<0xE9>n.html`` is ``lat\\xe9n.html``, and a file named
+    so, with a backslash, ``lat\\\\xe9n.html``."""
+    if path == STDIN or not _TO_ESCAPE_RE.search(path):
+        return path
+    return _TO_ESCAPE_RE.sub(_escaped, path)
+
+
+def undisplayable(shown: str) -> str:
+    """The path that :func:`displayable` shows as ``shown`` (the name a record's ``path`` is for)."""
+    return _ESCAPE_RE.sub(_unescaped, shown) if "\\" in shown else shown
+
+
+#: What :func:`displayable` escapes: a byte that is not UTF-8 (a surrogate), and a backslash
+#: that would read as the start of an escape.
+_TO_ESCAPE_RE = re.compile(r"[\udc80-\udcff]|\\(?=[\\\udc80-\udcff]|x[0-9a-fA-F]{2})")
+#: An escape of :func:`displayable`: a doubled backslash, or a byte.
+_ESCAPE_RE = re.compile(r"\\\\|\\x([89a-fA-F][0-9a-fA-F])")
+
+
+def _escaped(match: re.Match[str]) -> str:
+    char = match.group(0)
+    return "\\\\" if char == "\\" else f"\\x{ord(char) - 0xDC00:02x}"
+
+
+def _unescaped(match: re.Match[str]) -> str:
+    return "\\" if match.group(1) is None else chr(0xDC00 + int(match.group(1), 16))
 
 
 def path_key(path: str) -> str:

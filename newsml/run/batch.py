@@ -168,8 +168,8 @@ def stderr_line(record: dict[str, Any]) -> str | None:
     """The stderr line of an error record (None for an article)."""
     if "error" not in record:
         return None
-    source = Source(record["path"], record.get("url") or None)  # the path is shown as written already
-    return f"newsml: error: {source.name}: {record['error']}"
+    name = record["path"] if not record.get("url") else f"{record['path']} {record['url']}"
+    return f"newsml: error: {name}: {record['error']}"     # (the path shown as written already)
 
 
 # -- a run of the command line -----------------------------------------------------------------

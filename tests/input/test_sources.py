@@ -6,6 +6,8 @@ import io
 
 import pytest
 from conftest import LABELED, crawl, undecodable_crawl, warc_record, write_warc
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from newsml.errors import InvalidPageError
 from newsml.input.read import MAX_PAGE_BYTES
@@ -305,3 +307,24 @@ def test_a_folder_that_cannot_be_read_is_an_error_record_in_its_place(tmp_path, 
     monkeypatch.setattr(os, "scandir", refusing_all)
     assert [(p, p.reason) for p in expand_inputs([str(tmp_path)])] == [   # the folder named itself
         (str(tmp_path), "cannot read the folder: Permission denied; its files are not read")]
+
+
+@settings(max_examples=500, deadline=None)
+@given(st.lists(st.sampled_from(["\\", "x", "e", "9", "ff", "a", "/", ".html", "\udce9", "\udc80", "é",
+                                 "x4"]), max_size=12).map("".join))
+def test_a_shown_path_reads_back_as_the_path(path):
+    from newsml.input.sources import displayable, undisplayable
+
+    shown = displayable(path)
+    assert undisplayable(shown) == path
+    shown.encode("utf-8")                                        # writable anywhere
+
+
+def test_two_names_never_show_alike():
+    """'lat<0xE9>n.html' and a file named 'lat\\xe9n.html' got one path: --resume skipped the second."""
+    from newsml.input.sources import displayable
+
+    raw, literal = "lat\udce9n.html", "lat\\xe9n.html"
+    assert displayable(raw) == "lat\\xe9n.html" and displayable(literal) == "lat\\\\xe9n.html"
+    assert Source(raw).key != Source(literal).key
+    assert displayable("a\\b.html") == "a\\b.html" and displayable("caf\u00e9.html") == "caf\u00e9.html"

@@ -339,6 +339,22 @@ def test_a_file_name_that_is_not_utf8_gets_a_record_and_resumes(tmp_path):
     assert again.exit_code == 0 and len(records(out.read_text(encoding="utf-8"))) == 1
 
 
+def test_two_file_names_never_share_a_path_and_resume_tells_them_apart(tmp_path):
+    folder = tmp_path / "pages"
+    folder.mkdir()
+    try:
+        (folder / os.fsdecode(b"lat\xe9n.html")).write_bytes(PAGES[0].read_bytes())
+    except (OSError, UnicodeError):
+        pytest.skip("this file system refuses a file name that is not UTF-8")
+    out = tmp_path / "out.jsonl"
+    assert predict(str(folder), "-o", str(out), "-m", "econ", "-j", "1").exit_code == 0
+    (folder / "lat\\xe9n.html").write_bytes(PAGES[1].read_bytes())   # named with a backslash
+    again = predict(str(folder), "-o", str(out), "-m", "econ", "-j", "1", "--resume")
+    assert again.exit_code == 0, again.output
+    paths = [r["path"] for r in records(out.read_text(encoding="utf-8"))]
+    assert paths == [str(folder / "lat\\xe9n.html"), str(folder / "lat\\\\xe9n.html")]
+
+
 def test_resume_keys_are_normalized_paths(tmp_path, monkeypatch):
     monkeypatch.chdir(tmp_path)
     (tmp_path / "a.html").write_bytes(PAGES[0].read_bytes())
