@@ -212,11 +212,12 @@ def collect_paths(args: Iterable[str], from_file: str | os.PathLike[str] | Seque
 
 
 def open_output(output: str | Path | None, paths: list[str], fmt: str, resume: bool = False,
-                force: bool = False) -> tuple[Output, set[str]]:
+                force: bool = False, others: Iterable[str | Path] = ()) -> tuple[Output, set[str]]:
     """The output to write to, and the keys of the pages it already holds (``resume``).
 
     An existing file is refused unless ``force`` (replace it) or ``resume`` (append the
-    pages it lacks). Raises NewsmlError (OutputError) saying what to do.
+    pages it lacks); one of the input ``paths``, or of the ``others`` read (the lists of
+    paths, the model file), always. Raises NewsmlError (OutputError) saying what to do.
     """
     if resume and force:
         raise NewsmlError("--resume continues the output and --force replaces it: give one")
@@ -228,6 +229,7 @@ def open_output(output: str | Path | None, paths: list[str], fmt: str, resume: b
     done: set[str] = set()
     if output is not None:
         target = check_output(output, paths)  # not a folder, not one of the inputs: before anything else
+        check_output(output, others, what="files read (the lists of paths, the model file)")
         _stopped_run(output, target, fmt, resume=resume, force=force)
     if output is not None and os.path.isfile(output):
         if resume:

@@ -182,7 +182,8 @@ def predict(
     fmt = batch.output_format(output_format.value if output_format else None, output)
     try:
         paths = batch.collect_paths(pages or [], from_file, glob)
-        destination, done = batch.open_output(output, paths, fmt, resume=resume, force=force)
+        read = [*(from_file or ()), *([model] if model is not None else [])]   # never written over
+        destination, done = batch.open_output(output, paths, fmt, resume=resume, force=force, others=read)
     except NewsmlError as exc:
         _fail(str(exc))
     # --keep-comments and the others set the default's parameter of that name to "keep"

@@ -166,6 +166,20 @@ def test_an_existing_output_is_refused_unless_forced_or_resumed(tmp_path):
     assert text.exit_code == 2 and "--resume needs a JSON-lines output" in text.stderr
 
 
+def test_force_never_writes_over_a_list_of_paths_or_the_model_file(tmp_path):
+    """Pages given as -o were refused, but --force replaced a --from-file list or the --model file."""
+    listing = tmp_path / "list.txt"
+    listing.write_text(f"{PAGES[0]}\n", encoding="utf-8")
+    model = tmp_path / "m.joblib"
+    model.write_bytes(b"a model file")
+    for args in (["--from-file", str(listing), "-o", str(listing)],
+                 [str(PAGES[0]), "--model", str(model), "-o", str(model)]):
+        result = predict(*args, "--force", "-f", "jsonl")
+        assert result.exit_code == 2, result.output
+        assert "it is one of the files read (the lists of paths, the model file)" in result.stderr
+    assert listing.read_text(encoding="utf-8") == f"{PAGES[0]}\n" and model.read_bytes() == b"a model file"
+
+
 def test_resume_skips_the_pages_done_and_appends_the_rest(tmp_path, monkeypatch):
     out = tmp_path / "out.jsonl"
     warc = crawl(tmp_path / "crawl.warc.gz", n=3)
