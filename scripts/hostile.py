@@ -457,6 +457,25 @@ def cli_warc_undecodable(tmp: Path) -> tuple[bool, str]:
     return ok, f"{len(got)} records: " + ", ".join("error" if "error" in r else "article" for r in got)
 
 
+def cli_two_runs(tmp: Path) -> tuple[bool, str]:
+    """Two --resume runs on one output at once: is the second refused, each page once?"""
+    pages, out = _pages(tmp, 1000), tmp / "out.jsonl"
+    out.write_bytes(b"")
+    command = [sys.executable, "-m", "newsml", "predict", str(pages), "-o", str(out), "-j", "1", "--resume"]
+    first = subprocess.Popen(command, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    try:
+        if not _until(lambda: out.read_bytes().count(b"\n") >= 5, 120):
+            return False, "no records written"
+        second = _newsml("predict", str(pages), "-o", str(out), "--resume")
+        first.wait(600)
+    finally:
+        first.kill()
+        first.wait()
+    paths = [json.loads(line)["path"] for line in out.read_text(encoding="utf-8").splitlines()]
+    ok, note = _one_line_error(second, 2, "another newsml run is writing")
+    return ok and sorted(paths) == sorted(map(str, pages.iterdir())), note
+
+
 CLI_CASES: dict[str, tuple[str, Callable[[Path], tuple[bool, str]]]] = {
     "predict -o /dev/full": ("full device as -o", cli_dev_full),
     "predict > /dev/full": ("full device as standard output", cli_stdout_dev_full),
@@ -470,6 +489,7 @@ CLI_CASES: dict[str, tuple[str, Callable[[Path], tuple[bool, str]]]] = {
     "predict, KILL then --resume": ("a run killed, then resumed", lambda tmp: cli_stopped_run(tmp, 9)),
     "predict, undecodable WARC records": ("bad chunks, gzip on a plain body, a 2 GB gzip bomb body; "
                                           "a page before and after", cli_warc_undecodable),
+    "predict --resume, twice at once": ("two runs on one output", cli_two_runs),
     "predict DIR holding a FIFO": ("a named pipe among a folder's pages, --timeout 2", cli_fifo_in_folder),
     "extract('a<b>.html')": ("str path with '<' in the name", cli_str_path),
     "extract(str of a folder)": ("str path to a folder", cli_str_dir),

@@ -27,7 +27,7 @@ from typing import Any
 from ..core.progress import ProgressHook, hook
 from ..errors import NewsmlError, OutputError
 from ..input.sources import HTML_PATTERNS, Payload, Source, expand_inputs, iter_pages, read_list, record_key
-from .output import STDIN, Output, check_output, is_compressed, partial_path
+from .output import STDIN, Output, OutputLock, check_output, is_compressed, partial_path
 from .pool import Extractor
 
 # -- output -------------------------------------------------------------------------------------
@@ -227,17 +227,26 @@ def open_output(output: str | Path | None, paths: list[str], fmt: str, resume: b
         raise NewsmlError("--resume cannot continue a gzip output, which is written whole: "
                           "resume into a plain .jsonl file and compress it after")
     done: set[str] = set()
+    lock = None
     if output is not None:
         target = check_output(output, paths)  # not a folder, not one of the inputs: before anything else
         check_output(output, others, what="files read (the lists of paths, the model file)")
-        _stopped_run(output, target, fmt, resume=resume, force=force)
-    if output is not None and os.path.isfile(output):
-        if resume:
-            done = completed_keys(output)
-        elif not force:
-            raise OutputError(f"{output} exists: --force replaces it, --resume (JSON lines) "
-                              "adds the pages it lacks")
-    return Output(output, inputs=paths, append=resume), done
+        if not target.exists() or target.is_file():       # (not a device, not a pipe)
+            lock = OutputLock(target, output)
+    try:
+        if output is not None:
+            _stopped_run(output, target, fmt, resume=resume, force=force)
+        if output is not None and os.path.isfile(output):
+            if resume:
+                done = completed_keys(output)
+            elif not force:
+                raise OutputError(f"{output} exists: --force replaces it, --resume (JSON lines) "
+                                  "adds the pages it lacks")
+        return Output(output, inputs=paths, append=resume, lock=lock), done
+    except BaseException:
+        if lock is not None:
+            lock.release()
+        raise
 
 
 def _stopped_run(output: str | Path, target: Path, fmt: str, resume: bool, force: bool) -> None:

@@ -13,6 +13,8 @@
   are written in place: renaming over them would replace them;
 - with ``append=True`` (``predict --resume``) a file is appended to in place instead,
   and what was written stays, committed or not: every line is a finished record;
+- one run at a time writes a file: :class:`OutputLock` holds a lock beside it, and a
+  second run is refused while the first lasts;
 - a file whose name ends in ``.gz`` is written gzip-compressed (``out.jsonl.gz``);
 - every write error (a full disk, ``/dev/full``, a closed pipe) becomes an
   :class:`~newsml.errors.OutputError` naming the output, never a traceback.
@@ -92,8 +94,10 @@ class Output:
     """
 
     def __init__(self, path: str | Path | None = None, inputs: Iterable[str | Path] = (),
-                 stdout: TextIO | None = None, append: bool = False, binary: bool = False):
+                 stdout: TextIO | None = None, append: bool = False, binary: bool = False,
+                 lock: OutputLock | None = None):
         self.path = Path(path) if path is not None else None
+        self._lock = lock                            # released when the block ends
         self.written = 0
         self._tmp: str | None = None
         self._target: Path | None = None
@@ -187,6 +191,8 @@ class Output:
                  traceback: TracebackType | None) -> None:
         if not self._done:
             self.discard()
+        if self._lock is not None:
+            self._lock.release()
         if self.path is None and isinstance(value, OSError | OutputError):
             silence_stdout()
 
@@ -196,6 +202,52 @@ class Output:
             silence_stdout()
         reason = exc.strerror if isinstance(exc, OSError) and exc.strerror else exc
         return OutputError(f"cannot write {where}: {reason}")
+
+
+class OutputLock:
+    """One run at a time per output file: an exclusive lock (``flock``) on ``.NAME.lock``
+    beside the file ``target``, held until :meth:`release`, which removes it. Raises
+    OutputError naming the output (``shown``) when another run holds it. Where there is
+    no ``fcntl`` (Windows), nothing is locked."""
+
+    def __init__(self, target: Path, shown: str | Path) -> None:
+        self.path = target.parent / f".{target.name}.lock"
+        self._fd: int | None = None
+        try:
+            import fcntl
+        except ImportError:
+            return
+        while self._fd is None:
+            try:
+                fd = os.open(self.path, os.O_RDWR | os.O_CREAT, 0o666)
+            except OSError as exc:
+                raise OutputError(f"cannot write {shown}: cannot create {self.path}: "
+                                  f"{exc.strerror or exc}") from None
+            try:
+                fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+            except OSError:
+                os.close(fd)
+                raise OutputError(f"another newsml run is writing {shown} (it holds {self.path}): "
+                                  "wait for it to end, or give another -o") from None
+            if self._same_file(fd):
+                self._fd = fd
+            else:           # removed by the run that held it, between our open and our lock
+                os.close(fd)
+
+    def _same_file(self, fd: int) -> bool:
+        try:
+            return os.fstat(fd).st_ino == os.stat(self.path).st_ino
+        except OSError:
+            return False
+
+    def release(self) -> None:
+        """Remove the lock file, then let the lock go (a run waiting on it opens it again)."""
+        if self._fd is None:
+            return
+        with contextlib.suppress(OSError):
+            os.unlink(self.path)
+        os.close(self._fd)
+        self._fd = None
 
 
 def partial_path(target: str | Path) -> Path:

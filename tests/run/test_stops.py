@@ -150,3 +150,25 @@ def _records_whole(path: Path) -> list[dict]:
         if line.endswith(b"\n"):
             found.append(json.loads(line))
     return found
+
+
+def test_one_run_at_a_time_per_output(tmp_path):
+    """Two --resume runs on one output both exited 0, every record written twice."""
+    pages = many_pages(tmp_path / "pages", 1000)
+    out = tmp_path / "out.jsonl"
+    out.write_bytes(b"")
+    first = start_predict(str(pages), "-o", str(out), "-m", "econ", "-j", "1", "--resume")
+    try:
+        assert _wait_for(lambda: _lines(out) >= 5), first.communicate()
+        second = predict(str(pages), "-o", str(out), "-m", "econ", "--resume")
+        assert second.returncode == 2
+        lock = tmp_path / ".out.jsonl.lock"
+        assert f"newsml: error: another newsml run is writing {out} (it holds {lock}): " \
+               "wait for it to end, or give another -o" in second.stderr
+        first.communicate(timeout=300)
+    finally:
+        first.kill()
+        first.communicate()
+    assert first.returncode == 0
+    assert sorted(r["path"] for r in _records(out)) == sorted(str(p) for p in pages.iterdir())
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["out.jsonl", "pages"]
