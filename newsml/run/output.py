@@ -26,9 +26,11 @@ import contextlib
 import gzip
 import io
 import os
+import signal
 import stat
 import sys
-from collections.abc import Iterable
+import threading
+from collections.abc import Iterable, Iterator
 from pathlib import Path
 from types import TracebackType
 from typing import IO, Any, TextIO
@@ -149,7 +151,12 @@ class Output:
             raise self._error(exc) from None
 
     def commit(self) -> None:
-        """Make the output final: flush it and, for a file, rename it into place."""
+        """Make the output final: flush it and, for a file, rename it into place (Ctrl-C and
+        SIGTERM held back meanwhile: stopping here would drop the finished output)."""
+        with _stops_held():
+            self._commit()
+
+    def _commit(self) -> None:
         try:
             self._stream.flush()
             if self._file is not None:
@@ -225,10 +232,13 @@ class OutputLock:
                                   f"{exc.strerror or exc}") from None
             try:
                 fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
-            except OSError:
+            except BlockingIOError:
                 os.close(fd)
                 raise OutputError(f"another newsml run is writing {shown} (it holds {self.path}): "
                                   "wait for it to end, or give another -o") from None
+            except OSError:     # a file system without locks: the run goes on unlocked
+                os.close(fd)
+                return
             if self._same_file(fd):
                 self._fd = fd
             else:           # removed by the run that held it, between our open and our lock
@@ -248,6 +258,20 @@ class OutputLock:
             os.unlink(self.path)
         os.close(self._fd)
         self._fd = None
+
+
+@contextlib.contextmanager
+def _stops_held() -> Iterator[None]:
+    """Ctrl-C and SIGTERM held back in the block, delivered after it (Unix, main thread)."""
+    held = {signal.SIGINT, signal.SIGTERM}
+    if not hasattr(signal, "pthread_sigmask") or threading.current_thread() is not threading.main_thread():
+        yield
+        return
+    previous = signal.pthread_sigmask(signal.SIG_BLOCK, held)
+    try:
+        yield
+    finally:
+        signal.pthread_sigmask(signal.SIG_SETMASK, previous)
 
 
 def partial_path(target: str | Path) -> Path:
