@@ -145,6 +145,10 @@ PAGE_CASES: dict[str, tuple[str, Callable[[], bytes | str], Callable[[str], bool
                     lambda: ("<html><body><h1>Budget</h1><iframe srcdoc='" + "<div>" * 2100
                              + ARTICLE.replace("'", "&#39;") + "'></iframe></body></html>"),
                     lambda t: NEEDLE in t),
+    "deep-unclosed-tags": ("5,000 open <div>, the article, 40,000 '<a x' never closed (187 KB)",
+                           lambda: ("<html><body><h1>Budget</h1>" + "<div>" * 5000 + ARTICLE
+                                    + "<a x" * 40_000),
+                           lambda t: NEEDLE in t),
     "gzip-bomb": ("1 GB of gzip (1 MB compressed)", lambda: _gzip_bomb(2**30), lambda t: True),
     "100k-attributes": ("one element with 100,000 distinct attributes",
                         lambda: ("<html><body><p " + " ".join(f"a{i}=x" for i in range(100_000))
@@ -211,9 +215,10 @@ def _extract(tool: str, page: bytes | str) -> str:
 
 # -- newsml's command line, training and model files ---------------------------------------------
 
-def _newsml(*args: str, stdout=subprocess.PIPE, cwd: Path | None = None) -> subprocess.CompletedProcess:
+def _newsml(*args: str, stdout=subprocess.PIPE, cwd: Path | None = None,
+            timeout: float = 600) -> subprocess.CompletedProcess:
     return subprocess.run([sys.executable, "-m", "newsml", *args], stdout=stdout, stderr=subprocess.PIPE,
-                          text=True, cwd=cwd, timeout=600)
+                          text=True, cwd=cwd, timeout=timeout)
 
 
 def _one_line_error(result: subprocess.CompletedProcess, code: int, fragment: str) -> tuple[bool, str]:
@@ -309,6 +314,168 @@ def model_payload(tmp: Path) -> tuple[bool, str]:
     return ok and not marker.exists(), note if not marker.exists() else "the payload ran"
 
 
+def cli_fifo_in_folder(tmp: Path) -> tuple[bool, str]:
+    folder = tmp / "d"
+    folder.mkdir()
+    (folder / "a.html").write_text(STORY, encoding="utf-8")
+    os.mkfifo(folder / "b.html")
+    out = tmp / "o.jsonl"
+    try:
+        result = _newsml("predict", str(folder), "-o", str(out), "--timeout", "2", timeout=60)
+    except subprocess.TimeoutExpired:
+        return False, "the run hangs (killed after 60 s)"
+    got = [json.loads(line) for line in out.read_text(encoding="utf-8").splitlines()] if out.exists() else []
+    ok = (result.returncode == 1 and len(got) == 2 and NEEDLE in got[0].get("text", "")
+          and "named pipe" in got[1].get("error", ""))
+    return ok, got[1]["error"] if len(got) == 2 and "error" in got[1] else f"exit {result.returncode}"
+
+
+def _pages(tmp: Path, count: int) -> Path:
+    folder = tmp / "pages"
+    folder.mkdir()
+    for i in range(count):
+        (folder / f"p{i:05}.html").write_text(STORY, encoding="utf-8")
+    return folder
+
+
+def _children(pid: int) -> list[int]:
+    """The processes whose parent is ``pid`` (Linux: read from /proc)."""
+    found = []
+    for entry in os.listdir("/proc"):
+        try:
+            fields = Path(f"/proc/{entry}/stat").read_text().rsplit(")", 1)[1].split()
+        except (OSError, IndexError):
+            continue
+        if fields[1] == str(pid) and fields[0] != "Z":
+            found.append(int(entry))
+    return found
+
+
+def _alive(pid: int) -> bool:
+    try:
+        return Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[0] != "Z"
+    except (OSError, IndexError):
+        return False
+
+
+def _until(condition: Callable[[], bool], seconds: float) -> bool:
+    deadline = time.monotonic() + seconds
+    while time.monotonic() < deadline:
+        if condition():
+            return True
+        time.sleep(0.05)
+    return condition()
+
+
+def cli_orphans(tmp: Path, signum: int) -> tuple[bool, str]:
+    """Signal ``predict -j 2`` while its workers extract; are they gone 10 s later?"""
+    run = subprocess.Popen([sys.executable, "-m", "newsml", "predict", str(_pages(tmp, 3000)), "-o",
+                            str(tmp / "out.jsonl"), "-j", "2"], stdout=subprocess.DEVNULL,
+                           stderr=subprocess.DEVNULL)
+    workers: list[int] = []
+    try:
+        if not _until(lambda: len(_children(run.pid)) == 2, 120):
+            return False, "no workers started"
+        workers = _children(run.pid)
+        time.sleep(1)
+        run.send_signal(signum)
+        run.wait(60)
+        gone = _until(lambda: not any(map(_alive, workers)), 10)
+        return gone, "workers ended with the run" if gone else "workers outlived the run"
+    finally:
+        run.kill()
+        for pid in workers:
+            if _alive(pid):
+                os.kill(pid, 9)
+        run.wait()
+
+
+def cli_stopped_run(tmp: Path, signum: int) -> tuple[bool, str]:
+    """Signal a run once it has written 20 records; then --resume: is every page there, once,
+    and no file left beside the output?"""
+    pages, out = _pages(tmp, 1000), tmp / "out.jsonl"
+    run = subprocess.Popen([sys.executable, "-m", "newsml", "predict", str(pages), "-o", str(out), "-j", "2"],
+                           stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
+
+    def written() -> int:
+        return sum(path.read_bytes().count(b"\n") for path in tmp.glob("*out.jsonl*") if path.is_file())
+
+    try:
+        if not _until(lambda: written() >= 20, 120):
+            return False, "no records written"
+        run.send_signal(signum)
+        _, stderr = run.communicate(timeout=60)
+    finally:
+        run.kill()
+        run.wait()
+    message = stderr.strip().splitlines()[-1] if stderr.strip() else f"exit {run.returncode}, no message"
+    if signum == 15 and (run.returncode != 143 or not out.exists()):
+        return False, message
+    again = _newsml("predict", str(pages), "-o", str(out), "--resume")
+    paths = [json.loads(line)["path"] for line in out.read_text(encoding="utf-8").splitlines()] \
+        if out.exists() else []
+    left = sorted(path.name for path in tmp.iterdir() if path.name not in ("out.jsonl", "pages", "in1.html"))
+    ok = again.returncode == 0 and sorted(paths) == sorted(map(str, pages.iterdir())) and not left
+    return ok, (message if signum == 15 else "--resume: every page once") if ok else \
+        f"{len(paths)} records for 1000 pages, left: {left}"
+
+
+def _response(url: str, head: bytes, body: bytes) -> bytes:
+    """A WARC response record (gzip member) of the HTTP headers ``head`` and ``body`` as sent."""
+    import gzip
+    import io
+
+    from fastwarc.warc import WarcRecord, WarcRecordType
+
+    record = WarcRecord()
+    record.init_headers(record_type=WarcRecordType.response, record_urn=f"uuid:{url}".encode())
+    record.headers.append("WARC-Target-URI", url)
+    record.headers.append("Content-Type", "application/http; msgtype=response")
+    record.set_bytes_content(b"HTTP/1.1 200 OK\r\nContent-Type: text/html\r\n" + head + b"\r\n" + body)
+    buffer = io.BytesIO()
+    record.write(buffer)
+    return gzip.compress(buffer.getvalue())
+
+
+def cli_warc_undecodable(tmp: Path) -> tuple[bool, str]:
+    """A WARC file: a page, a bad chunked body, gzip named on a plain body, a 2 GB gzip bomb
+    body, a page. Are both pages extracted, and each bad record an error record?"""
+    story = STORY.encode()
+    bomb = zlib.compressobj(1, zlib.DEFLATED, 31)
+    packed = b"".join(bomb.compress(b"\0" * 2**26) for _ in range(32)) + bomb.flush()
+    path = tmp / "crawl.warc.gz"
+    path.write_bytes(b"".join([
+        _response("https://example.com/0", b"", story),
+        _response("https://example.com/chunks", b"Transfer-Encoding: chunked\r\n", b"zz\r\nno\r\n0\r\n\r\n"),
+        _response("https://example.com/plain", b"Content-Encoding: gzip\r\n", story),
+        _response("https://example.com/bomb", b"Content-Encoding: gzip\r\n", packed),
+        _response("https://example.com/1", b"", story)]))
+    result = _newsml("predict", str(path), "-f", "jsonl")
+    got = [json.loads(line) for line in result.stdout.splitlines()]
+    ok = (len(got) == 5 and all(NEEDLE in got[i].get("text", "") for i in (0, 4))
+          and all("error" in got[i] for i in (1, 2, 3)))
+    return ok, f"{len(got)} records: " + ", ".join("error" if "error" in r else "article" for r in got)
+
+
+def cli_two_runs(tmp: Path) -> tuple[bool, str]:
+    """Two --resume runs on one output at once: is the second refused, each page once?"""
+    pages, out = _pages(tmp, 1000), tmp / "out.jsonl"
+    out.write_bytes(b"")
+    command = [sys.executable, "-m", "newsml", "predict", str(pages), "-o", str(out), "-j", "1", "--resume"]
+    first = subprocess.Popen(command, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    try:
+        if not _until(lambda: out.read_bytes().count(b"\n") >= 5, 120):
+            return False, "no records written"
+        second = _newsml("predict", str(pages), "-o", str(out), "--resume")
+        first.wait(600)
+    finally:
+        first.kill()
+        first.wait()
+    paths = [json.loads(line)["path"] for line in out.read_text(encoding="utf-8").splitlines()]
+    ok, note = _one_line_error(second, 2, "another newsml run is writing")
+    return ok and sorted(paths) == sorted(map(str, pages.iterdir())), note
+
+
 CLI_CASES: dict[str, tuple[str, Callable[[Path], tuple[bool, str]]]] = {
     "predict -o /dev/full": ("full device as -o", cli_dev_full),
     "predict > /dev/full": ("full device as standard output", cli_stdout_dev_full),
@@ -316,6 +483,14 @@ CLI_CASES: dict[str, tuple[str, Callable[[Path], tuple[bool, str]]]] = {
     "predict -o DIR": ("a folder as -o", cli_dir_as_output),
     "predict in2 -o in1 (hard link)": ("-o a hard link of an input", cli_hard_link),
     "predict, every page fails": ("existing -o when every page fails", cli_all_fail),
+    "predict -j 2, KILL": ("workers of a killed run", lambda tmp: cli_orphans(tmp, 9)),
+    "predict -j 2, TERM": ("workers of a terminated run", lambda tmp: cli_orphans(tmp, 15)),
+    "predict, TERM then --resume": ("a run terminated, then resumed", lambda tmp: cli_stopped_run(tmp, 15)),
+    "predict, KILL then --resume": ("a run killed, then resumed", lambda tmp: cli_stopped_run(tmp, 9)),
+    "predict, undecodable WARC records": ("bad chunks, gzip on a plain body, a 2 GB gzip bomb body; "
+                                          "a page before and after", cli_warc_undecodable),
+    "predict --resume, twice at once": ("two runs on one output", cli_two_runs),
+    "predict DIR holding a FIFO": ("a named pipe among a folder's pages, --timeout 2", cli_fifo_in_folder),
     "extract('a<b>.html')": ("str path with '<' in the name", cli_str_path),
     "extract(str of a folder)": ("str path to a folder", cli_str_dir),
     "train, non-UTF-8 gold": ("gold .txt in Latin-1", train_non_utf8_gold),

@@ -4,14 +4,18 @@
   then share the loaded model and the parsed pages without copying or pickling them);
 - :func:`available_cores` is the default number of processes;
 - :func:`limited_threads` keeps each process to one math-library thread, so N processes
-  do not start N threads each.
+  do not start N threads each;
+- :func:`end_with_parent` makes a worker process end when the process that started it
+  ends, however it ends (a KILL leaves it no time to stop its workers).
 """
 
 from __future__ import annotations
 
 import contextlib
+import ctypes
 import multiprocessing
 import os
+import signal
 import sys
 from collections.abc import Iterator
 from multiprocessing.context import BaseContext
@@ -58,3 +62,27 @@ def limited_threads(threads: int = 1) -> Iterator[None]:
                 os.environ.pop(variable, None)
             else:
                 os.environ[variable] = value
+
+
+#: prctl's option that sets the signal a process gets when its parent ends (Linux).
+_PR_SET_PDEATHSIG = 1
+
+
+def end_with_parent(parent: int) -> None:
+    """Have this process killed when its parent (of process id ``parent``) ends, whatever
+    ends it: on Linux, a parent-death signal (``prctl(PR_SET_PDEATHSIG, SIGKILL)``); this
+    process ends at once if the parent has ended already. Elsewhere, or where the call is
+    refused, nothing changes (a worker then ends when its pipe to the parent closes).
+
+    The signal comes when the *thread* that started this process ends: start workers
+    from a thread that outlives them (the main thread, or the one that stops them)."""
+    if not sys.platform.startswith("linux"):
+        return
+    try:
+        libc = ctypes.CDLL(None, use_errno=True)
+        if libc.prctl(_PR_SET_PDEATHSIG, int(signal.SIGKILL), 0, 0, 0) != 0:
+            return
+    except (OSError, AttributeError):  # no C library to load, or no prctl in it
+        return
+    if os.getppid() != parent:         # the parent ended before the signal was asked for
+        os._exit(0)

@@ -7,9 +7,12 @@ its ``key`` is what ``--resume`` matches an output record against, and
 - :func:`expand_inputs` turns the command-line arguments into file paths: a folder is
   walked recursively (sorted, so runs are repeatable) for ``*.html``, ``*.htm`` and
   ``*.html.gz`` (or the pattern given as ``glob``); ``-`` (standard input) passes through.
+  A special file found in a folder (a named pipe, a device, a socket) is never opened: it
+  is :class:`Skipped`, and gets an error record.
 - :func:`warc_pages` reads the HTML response records of a WARC file (gzip-compressed or
   not) with FastWARC: the HTTP headers are stripped, chunked and compressed bodies are
-  decoded, and each page carries its ``WARC-Target-URI`` and ``WARC-Record-ID``.
+  decoded (a body that cannot be, as an error in its place), and each page carries its
+  ``WARC-Target-URI`` and ``WARC-Record-ID``.
 - :func:`iter_pages` is both for the command line: a file is yielded without its bytes
   (the worker that extracts it reads it), a WARC record with them, and a WARC file that
   cannot be read with the error, so that it too gets an output record.
@@ -27,6 +30,7 @@ import fnmatch
 import gzip
 import io
 import os
+import re
 import stat
 import sys
 import zlib
@@ -37,6 +41,7 @@ from pathlib import Path, PurePath
 from typing import IO, Any
 
 from ..errors import InvalidPageError
+from .http_body import decode_body
 from .read import MAX_PAGE_BYTES
 
 #: What a folder is searched for when no ``glob`` is given (names compared in lower case).
@@ -82,9 +87,36 @@ class Source:
 
 
 def displayable(path: str) -> str:
-    """``path`` as text that can be written anywhere: the bytes of a file name that is not
-    UTF-8 (held by Python as surrogates) shown as ``\\xff`` escapes."""
-    return os.fsencode(path).decode("utf-8", "backslashreplace") if path != STDIN else path
+    """``path`` as text that can be written anywhere, and read back (:func:`undisplayable`):
+    the bytes of a file name that is not UTF-8 (held by Python as surrogates) shown as
+    ``\\xff`` escapes, and a backslash that would read as the start of an escape (before
+    another backslash, an escape, or ``x`` and two hexadecimal digits) doubled. So two
+    names never show alike: ``lat<0xE9>n.html`` is ``lat\\xe9n.html``, and a file named
+    so, with a backslash, ``lat\\\\xe9n.html``."""
+    if path == STDIN or not _TO_ESCAPE_RE.search(path):
+        return path
+    return _TO_ESCAPE_RE.sub(_escaped, path)
+
+
+def undisplayable(shown: str) -> str:
+    """The path that :func:`displayable` shows as ``shown`` (the name a record's ``path`` is for)."""
+    return _ESCAPE_RE.sub(_unescaped, shown) if "\\" in shown else shown
+
+
+#: What :func:`displayable` escapes: a byte that is not UTF-8 (a surrogate), and a backslash
+#: that would read as the start of an escape.
+_TO_ESCAPE_RE = re.compile(r"[\udc80-\udcff]|\\(?=[\\\udc80-\udcff]|x[0-9a-fA-F]{2})")
+#: An escape of :func:`displayable`: a doubled backslash, or a byte.
+_ESCAPE_RE = re.compile(r"\\\\|\\x([89a-fA-F][0-9a-fA-F])")
+
+
+def _escaped(match: re.Match[str]) -> str:
+    char = match.group(0)
+    return "\\\\" if char == "\\" else f"\\x{ord(char) - 0xDC00:02x}"
+
+
+def _unescaped(match: re.Match[str]) -> str:
+    return "\\" if match.group(1) is None else chr(0xDC00 + int(match.group(1), 16))
 
 
 def path_key(path: str) -> str:
@@ -101,13 +133,31 @@ def record_key(record: dict[str, Any]) -> str | None:
     return path_key(path) if isinstance(path, str) else None
 
 
+class Skipped(str):
+    """A path found in a folder that is not opened, and why (:attr:`reason`): a special
+    file (a named pipe, a device, a socket), which can block a reader or never end, or a
+    folder that cannot be read. :func:`iter_pages` gives it an error record, so that it
+    is not passed over in silence."""
+
+    reason: str
+
+    def __new__(cls, path: str, reason: str) -> Skipped:
+        self = super().__new__(cls, path)
+        self.reason = reason
+        return self
+
+    def __getnewargs__(self) -> tuple[str, str]:  # type: ignore[override]
+        return str(self), self.reason
+
+
 def expand_inputs(args: Iterable[str], glob: str | None = None) -> Iterator[str]:
     """File paths from ``args``: files as given, folders walked for HTML files.
 
     A folder yields the files below it (recursively, in sorted order, symbolic links to
     folders not followed) whose name matches :data:`HTML_PATTERNS`, or ``glob`` when
     given (matched from the right: ``*.warc.gz``, ``2024/*.html``). Names are compared in
-    lower case, the patterns' and ``glob``'s alike.
+    lower case, the patterns' and ``glob``'s alike. A special file found so is yielded as
+    :class:`Skipped` (a path named on its own is read, be it a pipe: ``<(zcat x.warc.gz)``).
     """
     for arg in args:
         if arg != STDIN and os.path.isdir(arg):
@@ -117,12 +167,41 @@ def expand_inputs(args: Iterable[str], glob: str | None = None) -> Iterator[str]
 
 
 def _walk(folder: str, glob: str | None) -> Iterator[str]:
-    for root, dirs, files in os.walk(folder):
+    """The files of ``folder`` that match, in order; a folder in it that cannot be read
+    (no permission) as :class:`Skipped`, where its files would have been."""
+    unreadable: list[OSError] = []
+    for root, dirs, files in os.walk(folder, onerror=unreadable.append):
+        yield from _unreadable_folders(unreadable)
         dirs.sort()
         for name in sorted(files):
             path = os.path.join(root, name)
             if _matches(PurePath(os.path.relpath(path, folder)), glob):
-                yield path
+                kind = _special_kind(path)
+                yield path if kind is None else Skipped(path, f"not a regular file but {kind}: skipped, "
+                                                              "not read (it could block the run)")
+    yield from _unreadable_folders(unreadable)
+
+
+def _unreadable_folders(errors: list[OSError]) -> Iterator[str]:
+    """The folders that could not be listed so far (``errors`` from os.walk), emptied."""
+    for error in errors:
+        reason = f"cannot read the folder: {error.strerror or error}; its files are not read"
+        yield Skipped(os.fsdecode(error.filename), reason)
+    errors.clear()
+
+
+def _special_kind(path: str) -> str | None:
+    """What kind of special file ``path`` is (its target, for a symbolic link), None for a
+    regular file or one that cannot be looked at (the worker reading it says why)."""
+    try:
+        mode = os.stat(path).st_mode
+    except (OSError, ValueError):
+        return None
+    if stat.S_ISREG(mode):
+        return None
+    kinds = ((stat.S_ISFIFO, "a named pipe"), (stat.S_ISCHR, "a character device"),
+             (stat.S_ISBLK, "a block device"), (stat.S_ISSOCK, "a socket"), (stat.S_ISDIR, "a folder"))
+    return next((kind for test, kind in kinds if test(mode)), "a special file")
 
 
 def _matches(relative: PurePath, glob: str | None) -> bool:
@@ -139,6 +218,8 @@ def is_warc(path: str, stdin: IO[bytes] | None = None) -> bool:
     ``/dev/stdin``) can be read once only: their first bytes are read to look at and kept,
     in front of the rest, for :func:`iter_pages` to read from.
     """
+    if isinstance(path, Skipped):
+        return False
     name = path.lower()
     if name.endswith(WARC_SUFFIXES):
         return True
@@ -243,14 +324,17 @@ class _Prefixed(io.RawIOBase):
 
 def warc_pages(path_or_stream: str | os.PathLike[str] | IO[bytes],
                report: Callable[[str], None] | None = None,
-               name: str | None = None) -> Iterator[tuple[Source, bytes]]:
+               name: str | None = None) -> Iterator[tuple[Source, bytes | InvalidPageError]]:
     """The HTML response records of a WARC file (a path, or a binary stream, a pipe too),
     in file order; ``name`` names a stream in the records (default: its ``name``).
 
-    Each record's HTTP headers are stripped and its body decoded (chunks, gzip, brotli),
-    at most :data:`~newsml.input.read.MAX_PAGE_BYTES` + 1 bytes of it (a longer one is then
-    refused as too large when it is extracted). Records of other types, and responses
-    whose HTTP Content-Type names something else than HTML, are skipped; a response
+    Each record's HTTP headers are stripped and its body decoded (chunks, gzip, deflate,
+    brotli: :func:`~newsml.input.http_body.decode_body`), at most
+    :data:`~newsml.input.read.MAX_PAGE_BYTES` + 1 bytes of it (a longer one is then
+    refused as too large when it is extracted); a body that cannot be decoded comes as the
+    InvalidPageError saying why, in its place, and the records after it are read. Records
+    of other types, and responses whose HTTP Content-Type names something else than
+    HTML, are skipped; a response
     without one is a page (the extractor refuses what is not HTML). A file without any
     page is told to ``report`` (default: stderr), so that it is not passed over in
     silence. Raises InvalidPageError when the file is not a WARC file or is corrupt.
@@ -281,8 +365,10 @@ def _seekable_or_counted(stream: IO[bytes]) -> IO[bytes]:
 
 
 def _records(archive: Any, types: Any, stream: IO[bytes], name: str,
-             report: Callable[[str], None] | None) -> Iterator[tuple[Source, bytes]]:
-    records = archive(stream, record_types=types.any_type, parse_http=True, auto_decode="all")
+             report: Callable[[str], None] | None) -> Iterator[tuple[Source, bytes | InvalidPageError]]:
+    # bodies are decoded here (decode_body), not by FastWARC: its error on one record's
+    # body ended the file there, and it decodes without a bound
+    records = archive(stream, record_types=types.any_type, parse_http=True, auto_decode="none")
     responses = skipped = pages = 0       # (responses: those read whole)
     try:
         for record in records:
@@ -294,11 +380,11 @@ def _records(archive: Any, types: Any, stream: IO[bytes], name: str,
             source = Source(path=name, url=record.headers.get("WARC-Target-URI"),
                             record_id=record.record_id or f"{displayable(name)}#{responses + 1}")
             body = record.reader.read(MAX_PAGE_BYTES + 1)
-            if _cut_off(record, body):
+            if len(body) < min(record.content_length, MAX_PAGE_BYTES + 1):
                 raise EOFError(f"the record of {source.url or source.record_id} is cut off "
                                f"({len(body):,} of its {record.content_length:,} bytes)")
             responses += 1
-            yield source, body
+            yield source, _decoded(record, body)
     except (OSError, ValueError, EOFError, gzip.BadGzipFile, zlib.error) as exc:
         where = f"after {responses} response records" if responses else "at its start"
         raise InvalidPageError(f"cannot read the WARC file {displayable(name)} {where}: {exc}") from None
@@ -307,14 +393,16 @@ def _records(archive: Any, types: Any, stream: IO[bytes], name: str,
         (report or _to_stderr)(f"{displayable(name)}: no HTML response records ({records_skipped} skipped)")
 
 
-def _cut_off(record: Any, body: bytes) -> bool:
-    """Whether a response record's body ends before the length its header gives (a WARC
-    file cut off in mid-record). Only told for bodies sent as they are: a chunked or
-    compressed body is decoded to another length."""
+def _decoded(record: Any, body: bytes) -> bytes | InvalidPageError:
+    """A response record's body as sent (``body``), decoded; or the error saying why it
+    cannot be, for that record's output record."""
     http = record.http_headers
-    if http is not None and (http.get("Transfer-Encoding") or http.get("Content-Encoding")):
-        return False
-    return len(body) < min(record.content_length, MAX_PAGE_BYTES + 1)
+    if http is None:
+        return body
+    try:
+        return decode_body(body, http.get("Transfer-Encoding"), http.get("Content-Encoding"), MAX_PAGE_BYTES)
+    except InvalidPageError as exc:
+        return InvalidPageError(f"cannot decode the body of this WARC record: {exc}")
 
 
 def _is_html(content_type: str | None) -> bool:
@@ -340,9 +428,12 @@ def iter_pages(paths: Iterable[str], stdin: IO[bytes] | None = None,
 
     A WARC file that cannot be read yields one ``(Source(path), error)`` after the
     records read before the damage; one without any page is told to ``report`` (default:
-    stderr).
+    stderr). A :class:`Skipped` path yields its error, and is never opened.
     """
     for path in paths:
+        if isinstance(path, Skipped):
+            yield Source(str(path)), InvalidPageError(path.reason)
+            continue
         sniffed = _sniffed(path, stdin)
         if sniffed is not None:
             del _SNIFFED[_sniff_key(path, stdin)]       # read once: not kept past this

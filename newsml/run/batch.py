@@ -10,20 +10,24 @@ The page record and the worker pool live in :mod:`newsml.run.records` and :mod:`
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
+import signal
 import sys
 import textwrap
+import threading
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from collections.abc import Set as AbstractSet
 from dataclasses import dataclass
 from pathlib import Path
+from types import FrameType
 from typing import Any
 
 from ..core.progress import ProgressHook, hook
 from ..errors import NewsmlError, OutputError
 from ..input.sources import HTML_PATTERNS, Payload, Source, expand_inputs, iter_pages, read_list, record_key
-from .output import STDIN, Output, check_output, is_compressed
+from .output import STDIN, Output, OutputLock, check_output, is_compressed, partial_path
 from .pool import Extractor
 
 # -- output -------------------------------------------------------------------------------------
@@ -69,8 +73,9 @@ class RecordWriter:
 
     def write(self, record: dict[str, Any]) -> None:
         """Write one record."""
-        if self.format == "jsonl":
+        if self.format == "jsonl":   # each line handed to the system: a KILL leaves whole records
             self.output.write(json.dumps(record, ensure_ascii=False) + "\n")
+            self.output.flush()
         elif self.format == "json":
             text = json.dumps(record, ensure_ascii=False, indent=2)
             if self.single:
@@ -163,8 +168,8 @@ def stderr_line(record: dict[str, Any]) -> str | None:
     """The stderr line of an error record (None for an article)."""
     if "error" not in record:
         return None
-    source = Source(record["path"], record.get("url") or None)  # the path is shown as written already
-    return f"newsml: error: {source.name}: {record['error']}"
+    name = record["path"] if not record.get("url") else f"{record['path']} {record['url']}"
+    return f"newsml: error: {name}: {record['error']}"     # (the path shown as written already)
 
 
 # -- a run of the command line -----------------------------------------------------------------
@@ -207,11 +212,12 @@ def collect_paths(args: Iterable[str], from_file: str | os.PathLike[str] | Seque
 
 
 def open_output(output: str | Path | None, paths: list[str], fmt: str, resume: bool = False,
-                force: bool = False) -> tuple[Output, set[str]]:
+                force: bool = False, others: Iterable[str | Path] = ()) -> tuple[Output, set[str]]:
     """The output to write to, and the keys of the pages it already holds (``resume``).
 
     An existing file is refused unless ``force`` (replace it) or ``resume`` (append the
-    pages it lacks). Raises NewsmlError (OutputError) saying what to do.
+    pages it lacks); one of the input ``paths``, or of the ``others`` read (the lists of
+    paths, the model file), always. Raises NewsmlError (OutputError) saying what to do.
     """
     if resume and force:
         raise NewsmlError("--resume continues the output and --force replaces it: give one")
@@ -221,25 +227,93 @@ def open_output(output: str | Path | None, paths: list[str], fmt: str, resume: b
         raise NewsmlError("--resume cannot continue a gzip output, which is written whole: "
                           "resume into a plain .jsonl file and compress it after")
     done: set[str] = set()
+    lock = None
     if output is not None:
-        check_output(output, paths)  # not a folder, not one of the inputs: before anything else
-    if output is not None and os.path.isfile(output):
-        if resume:
-            done = completed_keys(output)
-        elif not force:
-            raise OutputError(f"{output} exists: --force replaces it, --resume (JSON lines) "
-                              "adds the pages it lacks")
-    return Output(output, inputs=paths, append=resume), done
+        target = check_output(output, paths)  # not a folder, not one of the inputs: before anything else
+        check_output(output, others, what="files read (the lists of paths, the model file)")
+        if not target.exists() or target.is_file():       # (not a device, not a pipe)
+            lock = OutputLock(target, output)
+    try:
+        if output is not None:
+            _stopped_run(output, target, fmt, resume=resume, force=force)
+        if output is not None and os.path.isfile(output):
+            if resume:
+                done = completed_keys(output)
+            elif not force:
+                raise OutputError(f"{output} exists: --force replaces it, --resume (JSON lines) "
+                                  "adds the pages it lacks")
+        return Output(output, inputs=paths, append=resume, lock=lock), done
+    except BaseException:
+        if lock is not None:
+            lock.release()
+        raise
+
+
+def _stopped_run(output: str | Path, target: Path, fmt: str, resume: bool, force: bool) -> None:
+    """Deal with what a run to ``output`` stopped by KILL (or a power cut) left: its records
+    in :func:`~newsml.run.output.partial_path`. ``resume`` continues that run: its file
+    becomes the output (what it was writing to replace); ``force`` replaces it; else it
+    is refused, as an existing output is. An empty one is removed."""
+    partial = partial_path(target)
+    try:
+        size = os.path.getsize(partial)
+    except OSError:
+        return
+    if not size:
+        with contextlib.suppress(OSError):
+            os.unlink(partial)
+        return
+    if force:
+        return                                         # replaced when the run starts
+    if resume:
+        try:
+            os.replace(partial, target)
+        except OSError as exc:
+            reason = exc.strerror or exc
+            raise OutputError(f"cannot resume {output}: cannot rename {partial}: {reason}") from None
+        _to_stderr(f"newsml: {output}: continuing the run that was stopped before it finished "
+                   f"(its records were in {partial.name})")
+        return
+    how = "--resume continues it, --force starts again" if fmt == "jsonl" else "--force starts again"
+    raise OutputError(f"a run to {output} was stopped before it finished and left its records in "
+                      f"{partial}: {how}")
 
 
 @dataclass
 class Outcome:
-    """What a run did: records written, pages that failed (in them), whether Ctrl-C stopped it."""
+    """What a run did: records written, pages that failed (in them), whether Ctrl-C or
+    SIGTERM stopped it (``terminated``: SIGTERM)."""
 
     written: int = 0
     failures: int = 0
     skipped: int = 0
     interrupted: bool = False
+    terminated: bool = False
+
+
+class Terminated(KeyboardInterrupt):
+    """SIGTERM, stopping a run as Ctrl-C does (:func:`terminate_as_interrupt`)."""
+
+
+@contextlib.contextmanager
+def terminate_as_interrupt() -> Iterator[None]:
+    """In the block, SIGTERM (as ``timeout``, systemd, ``docker stop`` and Slurm send it)
+    raises :class:`Terminated`, a KeyboardInterrupt: a run stops as on Ctrl-C, keeping its
+    finished records. A second TERM while it stops is ignored. In the main thread only
+    (elsewhere signals cannot be handled): there the block changes nothing."""
+    if threading.current_thread() is not threading.main_thread():
+        yield
+        return
+
+    def stop(signum: int, frame: FrameType | None) -> None:
+        signal.signal(signal.SIGTERM, signal.SIG_IGN)
+        raise Terminated()
+
+    previous = signal.signal(signal.SIGTERM, stop)
+    try:
+        yield
+    finally:
+        signal.signal(signal.SIGTERM, previous)
 
 
 def run(paths: list[str], destination: Output, writer: RecordWriter, extract: Extractor,
@@ -252,8 +326,9 @@ def run(paths: list[str], destination: Output, writer: RecordWriter, extract: Ex
     path whose name does not say is sniffed).
 
     ``report`` gets the stderr line of each failed page. The output is committed at the
-    end when a page succeeded (else an existing file stays as it was), and on Ctrl-C
-    with what was written so far: every record is whole, and ``--resume`` continues.
+    end when a page succeeded (else an existing file stays as it was), and on Ctrl-C or
+    SIGTERM (:func:`terminate_as_interrupt`) with what was written so far: every record
+    is whole, and ``--resume`` continues.
     """
     outcome = Outcome()
     progress = hook(progress)
@@ -278,8 +353,9 @@ def run(paths: list[str], destination: Output, writer: RecordWriter, extract: Ex
                 if report is not None:
                     report(line)
             progress.advance()
-    except KeyboardInterrupt:
+    except KeyboardInterrupt as exc:
         outcome.interrupted = True
+        outcome.terminated = isinstance(exc, Terminated)
     writer.close()
     if outcome.written > outcome.failures or outcome.interrupted and outcome.written:
         destination.commit()

@@ -182,7 +182,8 @@ def predict(
     fmt = batch.output_format(output_format.value if output_format else None, output)
     try:
         paths = batch.collect_paths(pages or [], from_file, glob)
-        destination, done = batch.open_output(output, paths, fmt, resume=resume, force=force)
+        read = [*(from_file or ()), *([model] if model is not None else [])]   # never written over
+        destination, done = batch.open_output(output, paths, fmt, resume=resume, force=force, others=read)
     except NewsmlError as exc:
         _fail(str(exc))
     # --keep-comments and the others set the default's parameter of that name to "keep"
@@ -199,7 +200,7 @@ def predict(
     if not warc:
         jobs = min(jobs, len(paths))
     writer = batch.RecordWriter(destination, fmt, single=len(paths) == 1 and not warc)
-    with destination:
+    with destination, batch.terminate_as_interrupt():
         try:
             options = RecordOptions(DocumentOptions(links=links, images=images, html=fmt == "html"),
                                     spec.asked)
@@ -214,11 +215,14 @@ def predict(
             if debug:
                 traceback.print_exc()
             _fail(str(exc))
+        except KeyboardInterrupt as exc:  # before the first page: nothing to keep
+            outcome = batch.Outcome(interrupted=True, terminated=isinstance(exc, batch.Terminated))
     if outcome.interrupted:
-        where = f"; {output} holds them" if output is not None else ""
-        hint = " (--resume continues it)" if output is not None and fmt == "jsonl" else ""
-        typer.echo(f"newsml: interrupted after {outcome.written} pages{where}{hint}", err=True)
-        raise typer.Exit(130)
+        where = f"; {output} holds them" if output is not None and outcome.written else ""
+        hint = " (--resume continues it)" if where and fmt == "jsonl" else ""
+        how = "terminated (SIGTERM)" if outcome.terminated else "interrupted"
+        typer.echo(f"newsml: {how} after {outcome.written} pages{where}{hint}", err=True)
+        raise typer.Exit(143 if outcome.terminated else 130)
     if outcome.failures:
         raise typer.Exit(1)
 

@@ -5,12 +5,16 @@
 - a file is checked before any page is read (:func:`check_output`): not a folder, its
   folder exists, and not the same file (same device and inode, so hard links and
   symbolic links count) as any input, standard input included;
-- a regular file is written to a temporary file beside it, renamed into place by
-  :meth:`Output.commit`; a run that never commits (every page failed, or a crash)
-  leaves an existing file as it was. Devices and pipes (``/dev/null``, ``/dev/full``,
-  a FIFO) are written in place: renaming over them would replace them;
+- a regular file is written to a file beside it (:func:`partial_path`: ``.NAME.partial``),
+  renamed into place by :meth:`Output.commit`; a run that never commits (every page
+  failed, or a crash) leaves an existing file as it was. A run killed before it could
+  commit leaves that file, one per output, which the next run continues (``--resume``)
+  or replaces (``--force``). Devices and pipes (``/dev/null``, ``/dev/full``, a FIFO)
+  are written in place: renaming over them would replace them;
 - with ``append=True`` (``predict --resume``) a file is appended to in place instead,
   and what was written stays, committed or not: every line is a finished record;
+- one run at a time writes a file: :class:`OutputLock` holds a lock beside it, and a
+  second run is refused while the first lasts;
 - a file whose name ends in ``.gz`` is written gzip-compressed (``out.jsonl.gz``);
 - every write error (a full disk, ``/dev/full``, a closed pipe) becomes an
   :class:`~newsml.errors.OutputError` naming the output, never a traceback.
@@ -22,10 +26,11 @@ import contextlib
 import gzip
 import io
 import os
+import signal
 import stat
 import sys
-import tempfile
-from collections.abc import Iterable
+import threading
+from collections.abc import Iterable, Iterator
 from pathlib import Path
 from types import TracebackType
 from typing import IO, Any, TextIO
@@ -91,8 +96,10 @@ class Output:
     """
 
     def __init__(self, path: str | Path | None = None, inputs: Iterable[str | Path] = (),
-                 stdout: TextIO | None = None, append: bool = False, binary: bool = False):
+                 stdout: TextIO | None = None, append: bool = False, binary: bool = False,
+                 lock: OutputLock | None = None):
         self.path = Path(path) if path is not None else None
+        self._lock = lock                            # released when the block ends
         self.written = 0
         self._tmp: str | None = None
         self._target: Path | None = None
@@ -113,9 +120,8 @@ class Output:
             elif append:
                 self._file = open(self._target, "ab")  # noqa: SIM115
             else:
-                handle, self._tmp = tempfile.mkstemp(dir=self._target.parent,
-                                                     prefix=f".{self._target.name}.", suffix=".tmp")
-                self._file = os.fdopen(handle, "wb")
+                self._tmp = str(partial_path(self._target))
+                self._file = open(self._tmp, "wb")  # noqa: SIM115
         except OSError as exc:
             raise self._error(exc) from None
         layer: IO[bytes] = self._file
@@ -133,8 +139,24 @@ class Output:
             raise self._error(exc) from None
         self.written += len(text)
 
+    def flush(self) -> None:
+        """Hand what was written to the system, so that it outlives this process (a KILL):
+        a plain file's lines are then whole up to the last one. A gzip output is not
+        flushed (each flush would end a compressed block: a larger file)."""
+        if self.path is None or is_compressed(self.path):
+            return
+        try:
+            self._stream.flush()
+        except OSError as exc:
+            raise self._error(exc) from None
+
     def commit(self) -> None:
-        """Make the output final: flush it and, for a file, rename it into place."""
+        """Make the output final: flush it and, for a file, rename it into place (Ctrl-C and
+        SIGTERM held back meanwhile: stopping here would drop the finished output)."""
+        with _stops_held():
+            self._commit()
+
+    def _commit(self) -> None:
         try:
             self._stream.flush()
             if self._file is not None:
@@ -176,6 +198,8 @@ class Output:
                  traceback: TracebackType | None) -> None:
         if not self._done:
             self.discard()
+        if self._lock is not None:
+            self._lock.release()
         if self.path is None and isinstance(value, OSError | OutputError):
             silence_stdout()
 
@@ -185,6 +209,77 @@ class Output:
             silence_stdout()
         reason = exc.strerror if isinstance(exc, OSError) and exc.strerror else exc
         return OutputError(f"cannot write {where}: {reason}")
+
+
+class OutputLock:
+    """One run at a time per output file: an exclusive lock (``flock``) on ``.NAME.lock``
+    beside the file ``target``, held until :meth:`release`, which removes it. Raises
+    OutputError naming the output (``shown``) when another run holds it. Where there is
+    no ``fcntl`` (Windows), nothing is locked."""
+
+    def __init__(self, target: Path, shown: str | Path) -> None:
+        self.path = target.parent / f".{target.name}.lock"
+        self._fd: int | None = None
+        try:
+            import fcntl
+        except ImportError:
+            return
+        while self._fd is None:
+            try:
+                fd = os.open(self.path, os.O_RDWR | os.O_CREAT, 0o666)
+            except OSError as exc:
+                raise OutputError(f"cannot write {shown}: cannot create {self.path}: "
+                                  f"{exc.strerror or exc}") from None
+            try:
+                fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+            except BlockingIOError:
+                os.close(fd)
+                raise OutputError(f"another newsml run is writing {shown} (it holds {self.path}): "
+                                  "wait for it to end, or give another -o") from None
+            except OSError:     # a file system without locks: the run goes on unlocked
+                os.close(fd)
+                return
+            if self._same_file(fd):
+                self._fd = fd
+            else:           # removed by the run that held it, between our open and our lock
+                os.close(fd)
+
+    def _same_file(self, fd: int) -> bool:
+        try:
+            return os.fstat(fd).st_ino == os.stat(self.path).st_ino
+        except OSError:
+            return False
+
+    def release(self) -> None:
+        """Remove the lock file, then let the lock go (a run waiting on it opens it again)."""
+        if self._fd is None:
+            return
+        with contextlib.suppress(OSError):
+            os.unlink(self.path)
+        os.close(self._fd)
+        self._fd = None
+
+
+@contextlib.contextmanager
+def _stops_held() -> Iterator[None]:
+    """Ctrl-C and SIGTERM held back in the block, delivered after it (Unix, main thread)."""
+    held = {signal.SIGINT, signal.SIGTERM}
+    if not hasattr(signal, "pthread_sigmask") or threading.current_thread() is not threading.main_thread():
+        yield
+        return
+    previous = signal.pthread_sigmask(signal.SIG_BLOCK, held)
+    try:
+        yield
+    finally:
+        signal.pthread_sigmask(signal.SIG_SETMASK, previous)
+
+
+def partial_path(target: str | Path) -> Path:
+    """Where the output ``target`` is written until it is complete: ``.NAME.partial``
+    beside it. One name per output, so that a run killed before it finished leaves one
+    file that the next run finds (to continue or replace), never a heap of them."""
+    target = Path(target)
+    return target.parent / f".{target.name}.partial"
 
 
 def is_compressed(path: str | Path) -> bool:

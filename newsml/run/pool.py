@@ -3,8 +3,8 @@
 - :class:`WorkerPool` runs N worker processes, each loading the model once (or forked
   with it); pages are handed out one at a time and records come back in input order,
   with at most :data:`WINDOW_PER_JOB` pages per worker in flight, so memory stays flat
-  however many pages there are. Workers ignore Ctrl-C: the caller stops them and keeps
-  what was done.
+  however many pages there are. Workers ignore Ctrl-C and SIGTERM: the caller stops
+  them and keeps what was done; they end with it if it is killed.
 - Besides each page's alarm (:func:`~newsml.run.records.time_limit`), the pool kills and
   replaces a worker stuck past twice the limit (in C code, which the alarm cannot
   interrupt) or one that died, and gives its page an error record.
@@ -16,13 +16,14 @@ from __future__ import annotations
 import contextlib
 import gc
 import multiprocessing
+import os
 import signal
 import time
 from collections.abc import Callable, Iterable, Iterator
 from multiprocessing.connection import Connection, wait
 from typing import TYPE_CHECKING, Any
 
-from ..core.processes import fork_context, limited_threads
+from ..core.processes import end_with_parent, fork_context, limited_threads
 from ..errors import NewsmlError, PageTimeoutError
 from ..input.sources import Payload, Source
 from .records import (
@@ -78,13 +79,22 @@ def extraction(spec: ScorerSpec, jobs: int = 1, timeout: float | None = DEFAULT_
 
 
 class _Worker:
-    """One worker process and the page it is extracting."""
+    """One worker process and the page it is extracting.
+
+    A forked worker gets a copy of every open pipe of this process: it closes the pool's
+    ends of them (``inherited``, its own pipe's included), so that it sees its pipe end
+    when this process ends, and is killed with this process besides (:func:`end_with_parent`).
+    """
 
     def __init__(self, context: Any, method: ScorerSpec | NodeMethod, timeout: float | None,
-                 debug: bool, options: RecordOptions = PLAIN_RECORDS) -> None:
+                 debug: bool, options: RecordOptions = PLAIN_RECORDS,
+                 inherited: Iterable[Connection] = ()) -> None:
         self.conn, child = context.Pipe()
+        forked = context.get_start_method() == "fork"
+        # (a spawned worker inherits no pipe: it is given its own end only)
+        close = (self.conn, *inherited) if forked else ()
         self.process = context.Process(target=_serve, args=(child, method, timeout, debug, options),
-                                       daemon=True)
+                                       kwargs={"parent": os.getpid(), "inherited": close}, daemon=True)
         self.process.start()
         child.close()
         self.task: tuple[int, Source, float] | None = None
@@ -116,10 +126,17 @@ class _Worker:
 
 
 def _serve(conn: Connection, method: ScorerSpec | NodeMethod, timeout: float | None, debug: bool,
-           options: RecordOptions = PLAIN_RECORDS) -> None:
+           options: RecordOptions = PLAIN_RECORDS, *, parent: int | None = None,
+           inherited: Iterable[Connection] = ()) -> None:
     """A worker's life: load the method once (unless forked with it), then extract the pages
-    it is sent."""
-    signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl-C is the parent's to handle
+    it is sent. It ends when its pipe closes or ``parent`` ends, whatever ends it."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)   # Ctrl-C and TERM are the parent's to handle:
+    signal.signal(signal.SIGTERM, signal.SIG_IGN)  # it stops the workers and keeps their work
+    for end in inherited:          # the pool's ends, copied by the fork: else no end of file
+        with contextlib.suppress(OSError):
+            end.close()
+    if parent is not None:
+        end_with_parent(parent)
     with limited_threads():
         _serve_pages(conn, method, timeout, debug, options)
 
@@ -174,7 +191,8 @@ class WorkerPool:
             self._method = self.spec.load()
             gc.freeze()  # the collector in a worker then leaves the parent's objects (and pages) alone
         try:
-            self._workers = [self._start() for _ in range(self.jobs)]
+            for _ in range(self.jobs):        # one by one: each new one closes the others' pipes
+                self._workers.append(self._start())
             for worker in self._workers:
                 worker.ready()
         except BaseException:
@@ -194,7 +212,8 @@ class WorkerPool:
             gc.unfreeze()
 
     def _start(self) -> _Worker:
-        return _Worker(self._context, self._method, self.timeout, self.debug, self.options)
+        return _Worker(self._context, self._method, self.timeout, self.debug, self.options,
+                       inherited=[worker.conn for worker in self._workers])
 
     def _replace(self, worker: _Worker) -> None:
         worker.stop(kill=True)

@@ -3,8 +3,22 @@ alone, and no text is lost."""
 
 from __future__ import annotations
 
+import re
+import time
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from newsml import extract
 from newsml.dom.page import load_page
-from newsml.input.recover import flatten_deep_markup, text_only_markup
+from newsml.input.recover import (
+    _BLOCK_BREAK_RE,
+    _block_breaks,
+    _tags,
+    _without_tags,
+    flatten_deep_markup,
+    text_only_markup,
+)
 
 
 def test_ten_thousand_levels_of_nesting_keep_their_text():
@@ -86,3 +100,35 @@ def test_text_only_markup_keeps_text_and_its_characters_and_drops_comments():
     text = "<div><!-- a <p>comment</p> --><h1>Title &amp; more</h1>1 &lt; 2<br/>x<script>y</script></div>"
     lines = [node.text for node in load_page(text_only_markup(text)).nodes]
     assert lines == ["Title & more", "1 < 2", "xy"]     # (a script's text is text here: no tags are read)
+
+
+# -- linear time: a tag never closed costs no more than its own characters ---------------------
+
+#: The regexes the tag scanners replace, which took quadratic time; they say what is a tag.
+_TAG_REGEX = re.compile(r"""<(/?)([a-zA-Z][a-zA-Z0-9:-]*)((?:[^>"']|"[^"]*"|'[^']*')*)>""")
+_ANY_TAG_REGEX = re.compile(r"""<(?:[^>"']|"[^"]*"|'[^']*')*>|<!--.*?-->""", re.S)
+_PIECES = ["<", ">", "/", "a", "p", "br", "div", " ", '"', "'", "=", "<!--", "-->", "-", "\n", "x"]
+
+
+@settings(max_examples=2000, deadline=None)
+@given(st.lists(st.sampled_from(_PIECES), max_size=40).map("".join))
+def test_tag_scanners_find_what_the_regexes_find(text):
+    def spans(matches):
+        return [(m.start(), m.end(), m.group(0), m.group(1), m.group(2), m.group(3)) for m in matches]
+
+    assert spans(_tags(text)) == spans(_TAG_REGEX.finditer(text))
+    assert _without_tags(text) == _ANY_TAG_REGEX.sub("", text)
+    assert _block_breaks(text) == _BLOCK_BREAK_RE.sub("\n", text)
+
+
+def test_deep_page_with_thousands_of_unclosed_tags_takes_linear_time():
+    article = "<p>" + "The council approved the budget on Tuesday after a long debate. " * 10 + "</p>"
+    page = "<html><body>" + "<div>" * 5000 + article + "<a x" * 20_000
+    started = time.monotonic()
+    flat = flatten_deep_markup(page)
+    text = text_only_markup(page)
+    assert time.monotonic() - started < 3   # (the regex took tens of seconds)
+    assert "approved the budget" in flat and "approved the budget" in text
+    started = time.monotonic()
+    assert "approved the budget" in extract(page).text
+    assert time.monotonic() - started < 5

@@ -5,10 +5,13 @@ from __future__ import annotations
 import io
 
 import pytest
-from conftest import LABELED, crawl, warc_record, write_warc
+from conftest import LABELED, crawl, undecodable_crawl, warc_record, write_warc
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from newsml.errors import InvalidPageError
-from newsml.input.sources import Source, expand_inputs, is_warc, iter_pages, read_list, warc_pages
+from newsml.input.read import MAX_PAGE_BYTES
+from newsml.input.sources import Skipped, Source, expand_inputs, is_warc, iter_pages, read_list, warc_pages
 
 PAGES = sorted(LABELED.glob("*.html"))
 
@@ -108,6 +111,34 @@ def test_lists_of_paths_skip_blank_lines(tmp_path):
         list(read_list(str(tmp_path / "none.txt")))
 
 
+@pytest.mark.skipif(not hasattr(__import__("os"), "mkfifo"), reason="named pipes need a POSIX system")
+def test_special_files_in_a_folder_are_error_records_never_opened(tmp_path):
+    """A named pipe in a folder blocked the run in open() while it was looked at for WARC."""
+    import os
+    import socket
+
+    (tmp_path / "a.html").write_bytes(b"<p>x</p>")
+    os.mkfifo(tmp_path / "b.html")
+    (tmp_path / "c.html").symlink_to("/dev/null")
+    with socket.socket(socket.AF_UNIX) as server:
+        server.bind(str(tmp_path / "d.html"))
+        paths = list(expand_inputs([str(tmp_path)]))
+        assert paths == [str(tmp_path / name) for name in ("a.html", "b.html", "c.html", "d.html")]
+        assert [type(path) for path in paths] == [str, Skipped, Skipped, Skipped]
+        assert not any(is_warc(path) for path in paths)
+        assert list(expand_inputs([str(tmp_path)], glob="*.warc")) == []
+        pages = list(iter_pages(paths))
+    assert [source.path for source, _ in pages] == paths and pages[0][1] is None
+    reasons = [str(error) for _, error in pages[1:]]
+    assert all(isinstance(error, InvalidPageError) for _, error in pages[1:])
+    assert [reason.split(":")[0] for reason in reasons] == [
+        "not a regular file but a named pipe", "not a regular file but a character device",
+        "not a regular file but a socket"]
+    # a pipe named on its own is read as before (<(zcat crawl.warc.gz)), not skipped
+    assert list(expand_inputs([str(tmp_path / "b.html")])) == [str(tmp_path / "b.html")]
+    assert type(next(expand_inputs([str(tmp_path / "b.html")]))) is str
+
+
 def _fifo_holding(tmp_path, data: bytes, name: str = "pipe", first: int = 0):
     """A named pipe that a thread fills with ``data`` (as ``<(cat page.html)`` would);
     with ``first``, that many bytes come alone, a moment before the rest."""
@@ -203,3 +234,97 @@ def test_a_chunked_response_is_not_taken_for_a_cut_off_one(tmp_path):
     record.write(buffer)
     path = write_warc(tmp_path / "chunked.warc.gz", [buffer.getvalue()])
     assert [data for _, data in warc_pages(str(path))] == [body]
+
+
+@pytest.mark.parametrize("compress", [True, False])
+def test_an_undecodable_record_is_an_error_in_its_place_and_the_next_ones_are_read(tmp_path, compress):
+    """A body FastWARC could not decode ended the WARC file there: the records after it were lost."""
+    path = undecodable_crawl(tmp_path / "c.warc")
+    if not compress:
+        path.write_bytes(__import__("gzip").decompress(path.read_bytes()))
+    items = list(iter_pages([str(path)]))
+    assert [source.url for source, _ in items] == [
+        "https://example.com/0", "https://example.com/chunks", "https://example.com/plain",
+        "https://example.com/bomb", "https://example.com/1"]
+    assert items[0][1] == PAGES[0].read_bytes() and items[4][1] == PAGES[1].read_bytes()
+    chunks, plain = items[1][1], items[2][1]
+    assert isinstance(chunks, InvalidPageError) and "bad chunked encoding" in str(chunks)
+    assert isinstance(plain, InvalidPageError) and "not the gzip data its Content-Encoding says" in str(plain)
+    assert isinstance(items[3][1], bytes) and len(items[3][1]) == MAX_PAGE_BYTES + 1  # refused as too large
+
+
+def test_bodies_are_decoded_within_bounds():
+    import gzip
+    import zlib
+
+    import brotli
+
+    from newsml.input.http_body import decode_body
+
+    body = PAGES[0].read_bytes()
+    parts = (body[:700], body[700:])
+    chunked = b"".join(b"%x;x=1\r\n%s\r\n" % (len(part), part) for part in parts) + b"0\r\n\r\n"
+    assert decode_body(chunked, "chunked", None, 10**8) == body
+    assert decode_body(gzip.compress(body), None, "gzip", 10**8) == body
+    assert decode_body(zlib.compress(body), None, "deflate", 10**8) == body
+    assert decode_body(zlib.compress(body)[2:-4], None, "deflate", 10**8) == body       # raw deflate
+    assert decode_body(brotli.compress(body), None, "br", 10**8) == body
+    assert decode_body(body, None, "identity, x-unknown", 10**8) == body
+    cut = decode_body(gzip.compress(body)[:-20], None, "gzip", 10**8)     # cut off: what there is
+    assert cut and body.startswith(cut)
+    for coding in ("gzip", "br"):
+        packed = gzip.compress(b"\0" * 10**6) if coding == "gzip" else brotli.compress(b"\0" * 10**6)
+        assert len(decode_body(packed, None, coding, 1000)) == 1001
+    with pytest.raises(InvalidPageError, match="not the brotli data"):
+        decode_body(body, None, "br", 10**8)
+
+
+def test_a_folder_that_cannot_be_read_is_an_error_record_in_its_place(tmp_path, monkeypatch):
+    """An unreadable subfolder of a folder input was skipped with no record and no message."""
+    import os
+
+    for name in ("a.html", "locked/b.html", "z/c.html"):
+        (tmp_path / name).parent.mkdir(exist_ok=True)
+        (tmp_path / name).write_bytes(b"<p>x</p>")
+    scandir = os.scandir
+
+    def refusing(path="."):     # as for a folder of mode 000 (which root reads anyway)
+        if os.fspath(path).endswith("locked"):
+            raise PermissionError(13, "Permission denied", os.fspath(path))
+        return scandir(path)
+
+    monkeypatch.setattr(os, "scandir", refusing)
+    paths = list(expand_inputs([str(tmp_path)]))
+    assert paths == [str(tmp_path / "a.html"), str(tmp_path / "locked"), str(tmp_path / "z/c.html")]
+    assert isinstance(paths[1], Skipped)
+    [(source, error)] = [item for item in iter_pages(paths) if isinstance(item[1], Exception)]
+    assert source.path == str(tmp_path / "locked")
+    assert str(error) == "cannot read the folder: Permission denied; its files are not read"
+
+    def refusing_all(path="."):
+        raise PermissionError(13, "Permission denied", os.fspath(path))
+
+    monkeypatch.setattr(os, "scandir", refusing_all)
+    assert [(p, p.reason) for p in expand_inputs([str(tmp_path)])] == [   # the folder named itself
+        (str(tmp_path), "cannot read the folder: Permission denied; its files are not read")]
+
+
+@settings(max_examples=500, deadline=None)
+@given(st.lists(st.sampled_from(["\\", "x", "e", "9", "ff", "a", "/", ".html", "\udce9", "\udc80", "é",
+                                 "x4"]), max_size=12).map("".join))
+def test_a_shown_path_reads_back_as_the_path(path):
+    from newsml.input.sources import displayable, undisplayable
+
+    shown = displayable(path)
+    assert undisplayable(shown) == path
+    shown.encode("utf-8")                                        # writable anywhere
+
+
+def test_two_names_never_show_alike():
+    """'lat<0xE9>n.html' and a file named 'lat\\xe9n.html' got one path: --resume skipped the second."""
+    from newsml.input.sources import displayable
+
+    raw, literal = "lat\udce9n.html", "lat\\xe9n.html"
+    assert displayable(raw) == "lat\\xe9n.html" and displayable(literal) == "lat\\\\xe9n.html"
+    assert Source(raw).key != Source(literal).key
+    assert displayable("a\\b.html") == "a\\b.html" and displayable("caf\u00e9.html") == "caf\u00e9.html"

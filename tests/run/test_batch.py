@@ -9,7 +9,7 @@ import signal
 import time
 
 import pytest
-from conftest import LABELED, crawl
+from conftest import LABELED, crawl, undecodable_crawl
 from typer.testing import CliRunner
 
 import newsml.run.batch as batch
@@ -88,6 +88,23 @@ def test_a_warc_file_gives_one_record_per_html_response(tmp_path):
     assert all("WARC-" not in r["text"] and "HTTP/1.1" not in r["text"] for r in found)
 
 
+@pytest.mark.parametrize("jobs", ["1", "2"])
+def test_records_after_an_undecodable_warc_record_are_extracted(tmp_path, jobs):
+    """A bad chunked body, gzip named on a plain body or a gzip bomb ended the WARC file there."""
+    path = undecodable_crawl(tmp_path / "c.warc.gz")
+    result = predict(str(path), "-f", "jsonl", "-m", "econ", "-j", jobs)
+    assert result.exit_code == 1
+    found = records(result.stdout)
+    assert [r["url"] for r in found] == ["https://example.com/0", "https://example.com/chunks",
+                                         "https://example.com/plain", "https://example.com/bomb",
+                                         "https://example.com/1"]
+    assert found[0]["text"] and found[4]["text"]
+    assert "cannot decode the body of this WARC record: bad chunked encoding" in found[1]["error"]
+    assert "not the gzip data its Content-Encoding says" in found[2]["error"]
+    assert found[3]["error"].startswith("page too large")
+    assert "https://example.com/chunks: cannot decode the body" in result.stderr
+
+
 def test_a_file_whose_name_does_not_say_what_it_is_is_opened_once_to_tell(tmp_path, monkeypatch):
     """A WARC file named crawl.dat and a page named page.dat: each is looked into once
     (the command line decides the number of jobs with it and tells the reader)."""
@@ -147,6 +164,20 @@ def test_an_existing_output_is_refused_unless_forced_or_resumed(tmp_path):
     assert both.exit_code == 2 and "give one" in both.stderr
     text = predict(str(PAGES[0]), "-o", str(tmp_path / "out.txt"), "--resume")
     assert text.exit_code == 2 and "--resume needs a JSON-lines output" in text.stderr
+
+
+def test_force_never_writes_over_a_list_of_paths_or_the_model_file(tmp_path):
+    """Pages given as -o were refused, but --force replaced a --from-file list or the --model file."""
+    listing = tmp_path / "list.txt"
+    listing.write_text(f"{PAGES[0]}\n", encoding="utf-8")
+    model = tmp_path / "m.joblib"
+    model.write_bytes(b"a model file")
+    for args in (["--from-file", str(listing), "-o", str(listing)],
+                 [str(PAGES[0]), "--model", str(model), "-o", str(model)]):
+        result = predict(*args, "--force", "-f", "jsonl")
+        assert result.exit_code == 2, result.output
+        assert "it is one of the files read (the lists of paths, the model file)" in result.stderr
+    assert listing.read_text(encoding="utf-8") == f"{PAGES[0]}\n" and model.read_bytes() == b"a model file"
 
 
 def test_resume_skips_the_pages_done_and_appends_the_rest(tmp_path, monkeypatch):
@@ -286,6 +317,26 @@ def test_a_method_that_cannot_load_is_one_clear_error(tmp_path):
 
 # -- names, resumption and interruption -------------------------------------------------------
 
+@pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="named pipes need a POSIX system")
+def test_a_named_pipe_in_a_folder_is_an_error_record_and_does_not_hang_the_run(tmp_path):
+    import subprocess
+    import sys
+
+    folder = tmp_path / "d"
+    folder.mkdir()
+    (folder / "a.html").write_bytes(PAGES[0].read_bytes())
+    os.mkfifo(folder / "b.html")
+    out = tmp_path / "o.jsonl"
+    result = subprocess.run([sys.executable, "-m", "newsml", "predict", str(folder), "-o", str(out),
+                             "-m", "econ", "--timeout", "2"], capture_output=True, text=True, timeout=120)
+    assert result.returncode == 1, result.stderr
+    first, second = records(out.read_text(encoding="utf-8"))
+    assert first["path"] == str(folder / "a.html") and first["text"]
+    assert second["path"] == str(folder / "b.html")
+    assert "not a regular file but a named pipe" in second["error"]
+    assert "b.html: not a regular file" in result.stderr and "Traceback" not in result.stderr
+
+
 def test_a_file_name_that_is_not_utf8_gets_a_record_and_resumes(tmp_path):
     folder = tmp_path / "pages"
     folder.mkdir()
@@ -300,6 +351,22 @@ def test_a_file_name_that_is_not_utf8_gets_a_record_and_resumes(tmp_path):
     assert record["path"] == str(folder / "\\xff.html") and record["text"]
     again = predict(str(folder), "-o", str(out), "-m", "econ", "-j", "1", "--resume")
     assert again.exit_code == 0 and len(records(out.read_text(encoding="utf-8"))) == 1
+
+
+def test_two_file_names_never_share_a_path_and_resume_tells_them_apart(tmp_path):
+    folder = tmp_path / "pages"
+    folder.mkdir()
+    try:
+        (folder / os.fsdecode(b"lat\xe9n.html")).write_bytes(PAGES[0].read_bytes())
+    except (OSError, UnicodeError):
+        pytest.skip("this file system refuses a file name that is not UTF-8")
+    out = tmp_path / "out.jsonl"
+    assert predict(str(folder), "-o", str(out), "-m", "econ", "-j", "1").exit_code == 0
+    (folder / "lat\\xe9n.html").write_bytes(PAGES[1].read_bytes())   # named with a backslash
+    again = predict(str(folder), "-o", str(out), "-m", "econ", "-j", "1", "--resume")
+    assert again.exit_code == 0, again.output
+    paths = [r["path"] for r in records(out.read_text(encoding="utf-8"))]
+    assert paths == [str(folder / "lat\\xe9n.html"), str(folder / "lat\\\\xe9n.html")]
 
 
 def test_resume_keys_are_normalized_paths(tmp_path, monkeypatch):

@@ -124,3 +124,19 @@ def test_output_to_dev_stdout_is_standard_output(tmp_path):
         redirected = subprocess.run(command, stdout=stdout, stderr=subprocess.PIPE, text=True, timeout=120)
     assert redirected.returncode == 0, redirected.stderr
     assert [r["path"] for r in records(existing.read_text(encoding="utf-8"))] == [str(PAGES[0])]
+
+
+def test_a_second_run_on_an_output_is_refused_while_the_first_holds_it(page, tmp_path):
+    from pathlib import Path
+
+    from newsml.run.output import OutputLock
+
+    out = tmp_path / "out.jsonl"
+    held = OutputLock(Path(out), out)
+    result = CliRunner().invoke(app, ["predict", str(page), "-o", str(out), "-m", "econ"])
+    assert result.exit_code == 2 and "another newsml run is writing" in result.stderr and not out.exists()
+    with pytest.raises(OutputError, match="another newsml run is writing"):
+        OutputLock(Path(out), out)
+    held.release()
+    result = CliRunner().invoke(app, ["predict", str(page), "-o", str(out), "-m", "econ"])
+    assert result.exit_code == 0 and sorted(p.name for p in tmp_path.iterdir()) == ["in1.html", "out.jsonl"]

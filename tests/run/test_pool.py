@@ -69,3 +69,18 @@ def test_a_worker_killed_while_idle_is_replaced():
         assert pool._workers[0].process is not first and pool._workers[0].process.is_alive()
     assert [r["path"] for r in found] == [str(page) for page in PAGES[:4]]
     assert not any("error" in r for r in found)
+
+
+def _ended(process, seconds: float = 10) -> bool:
+    process.join(seconds)
+    return not process.is_alive()
+
+
+def test_workers_end_when_their_pipe_to_the_pool_closes():
+    """A forked worker held a copy of the pool's end of its own pipe (and of the others'):
+    it never saw the pipe close when the pool's process died, and lived on."""
+    with WorkerPool(ScorerSpec("econ"), jobs=3, timeout=None) as pool:
+        workers = list(pool._workers)
+        for worker in workers:      # as when this process dies: its ends close, nothing is sent
+            worker.conn.close()
+        assert all(_ended(worker.process) for worker in workers)
