@@ -27,6 +27,7 @@ import lzma
 import math
 import os
 import pickletools
+import warnings
 import zlib
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -133,7 +134,9 @@ def read(path: str | Path, source: str) -> Any:
     with open(path, "rb") as handle:
         raw = handle.read()
     data = decompress(raw, source, budget(os.path.getsize(path)))
-    return _Machine(io.BytesIO(data), source, MOST_CONTAINERS + len(data) // BYTES_PER_CONTAINER).run()
+    with warnings.catch_warnings():     # (pickletools' text readers warn of odd escapes)
+        warnings.simplefilter("ignore", DeprecationWarning)
+        return _Machine(io.BytesIO(data), source, MOST_CONTAINERS + len(data) // BYTES_PER_CONTAINER).run()
 
 
 class _Machine:

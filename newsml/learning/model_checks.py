@@ -9,6 +9,7 @@ A check raises ValueError naming what is wrong; the loader turns it into a Model
 
 from __future__ import annotations
 
+import inspect
 import math
 from collections.abc import Callable
 from typing import Any
@@ -137,17 +138,28 @@ def check_dempster_shafer(model: FrozenDempsterShafer) -> None:
     for name in ("scale_min_", "scale_span_"):
         if not np.isfinite(array(model, name, "f", 1, k)).all():
             raise ValueError(f"{name} must be finite")
+    if not np.isfinite(weights).all() or not np.isfinite(array(model, "background_", "f", 1, 2)).all():
+        raise ValueError("weights_ and background_ must be finite")
     array(model, "positive_", "b", 1, k)
-    array(model, "background_", "f", 1, 2)
-    array(model, "classes_", "biuf", 1, 2)
+    _binary_classes(model)
     if model.n_features_in_ != k:
         raise ValueError(f"n_features_in_ is {model.n_features_in_!r}, the weights {k}")
 
 
+def _binary_classes(model: object) -> np.ndarray:
+    """``classes_`` of a binary classifier of newsml's labels: 0, then 1."""
+    classes = array(model, "classes_", "biuf", 1, 2)
+    if classes.tolist() != [0, 1]:
+        raise ValueError(f"classes_ must be [0, 1], not {classes.tolist()}")
+    return classes
+
+
 def check_naive_bayes(model: FrozenNaiveBayes) -> None:
     """Per feature, ascending bin edges and a table of one column per bin and row per class."""
-    classes = array(model, "classes_", "biuf", 1)
+    classes = _binary_classes(model)
     prior = array(model, "class_log_prior_", "f", 1, len(classes))
+    if not np.isfinite(prior).all():
+        raise ValueError("class_log_prior_ must be finite")
     edges, tables = model.edges_, model.feature_log_prob_
     if not isinstance(edges, list) or not isinstance(tables, list) or len(edges) != len(tables):
         raise ValueError("edges_ and feature_log_prob_ must be lists of one array per feature")
@@ -156,9 +168,9 @@ def check_naive_bayes(model: FrozenNaiveBayes) -> None:
                 or column_edges.dtype.kind != "f" or (np.diff(column_edges) < 0).any():
             raise ValueError(f"the bin edges of feature {j} must ascend")
         if not isinstance(table, np.ndarray) or table.dtype.kind != "f" \
-                or table.shape != (len(prior), len(column_edges) + 1):
+                or table.shape != (len(prior), len(column_edges) + 1) or not np.isfinite(table).all():
             raise ValueError(f"the table of feature {j} must have one row per class and one "
-                             "column per bin")
+                             "finite column per bin")
     if model.n_features_in_ != len(edges):
         raise ValueError(f"n_features_in_ is {model.n_features_in_!r}, the edges {len(edges)}")
 
@@ -214,6 +226,7 @@ def check_cedst(method: Cedst) -> None:
 
 def check_fusion(method: Fusion) -> None:
     """Members of the registered classes; combiner and trees as wide as the evidence."""
+    from ..features.base import family
     from ..features.context import context_names
 
     if method.sigma != "auto":
@@ -224,6 +237,8 @@ def check_fusion(method: Fusion) -> None:
     if not isinstance(members, dict) or not all(
             isinstance(member, methods().get(name, ())) for name, member in members.items()):
         raise ValueError("members_ must map method names to methods of those names")
+    if set(members) != {name for name in method._names() if family(name) is None}:
+        raise ValueError("members_ must hold a method for each piece of evidence that is one")
     if not isinstance(method.combiner_, FrozenDempsterShafer) \
             or method.combiner_.n_features_in_ != method._width(method.evidence):
         raise ValueError("combiner_ must combine the columns of the evidence")
@@ -250,12 +265,33 @@ def check_votes(method: Any) -> None:
 
 
 def _check_method(method: NodeMethod) -> None:
-    """Every method: parameters ``fit`` accepts, numbers within :data:`LARGEST_PARAMETER`."""
+    """Every method: each parameter of the type of its default (a number for a number, a
+    string, number or newsml object for a string such as "auto", strings in a tuple),
+    numbers within :data:`LARGEST_PARAMETER`, and what ``fit`` accepts."""
+    defaults = {name: p.default for name, p in inspect.signature(type(method).__init__).parameters.items()}
     for name, value in method.get_params(deep=False).items():
+        if not _like(value, defaults.get(name)):
+            raise ValueError(f"parameter {name} is {_describe(value)}, not of the type of its default")
         if isinstance(value, (int, float)) and not isinstance(value, bool) \
                 and not abs(value) <= LARGEST_PARAMETER:
             raise ValueError(f"parameter {name} is {value!r}, beyond what any method takes")
     method.check_params()
+
+
+def _like(value: Any, default: Any) -> bool:
+    """Whether a parameter's ``value`` is of the kind its ``default`` is."""
+    number = isinstance(value, (int, float)) and not isinstance(value, bool)
+    if isinstance(default, bool):
+        return isinstance(value, bool)
+    if isinstance(default, int):
+        return number and isinstance(value, int)
+    if isinstance(default, float):
+        return number
+    if isinstance(default, str):
+        return number or isinstance(value, str) or type(value).__module__.startswith("newsml.")
+    if isinstance(default, (tuple, frozenset)):
+        return isinstance(value, type(default)) and all(isinstance(item, str) for item in value)
+    return True
 
 
 _CHECKS: dict[type, Callable[[Any], None]] = {
