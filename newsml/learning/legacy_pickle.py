@@ -118,7 +118,7 @@ def _inflate(data: bytes, make: Callable[[], Any], source: str, limit: int) -> b
             pending = b""
             stalled = decompressor.needs_input
         if len(out) > limit:
-            raise ModelError(f"refusing to load {source}: it decompresses to more than {limit} bytes, "
+            raise ModelError(f"refusing to load {source}: it decompresses to more than {limit:,} bytes, "
                              "more than a model file of its size may take")
         if decompressor.eof:
             rest = decompressor.unused_data

@@ -128,6 +128,16 @@ def build(source: str, value: Any) -> Any:
     return _Builder(source).build(value, 0)
 
 
+_PLAIN = (str, int, float, bool, type(None), bytes)
+
+
+def _plain(value: list[Any] | dict[Any, Any]) -> bool:
+    """Whether a list's items, or a dict's keys and values, are all plain values."""
+    if isinstance(value, dict):
+        return all(type(key) in _PLAIN for key in value) and all(type(v) in _PLAIN for v in value.values())
+    return all(type(item) in _PLAIN for item in value)
+
+
 class _Builder:
     """Makes objects depth first; a value met twice is made once (shared, as written)."""
 
@@ -157,6 +167,8 @@ class _Builder:
         return made
 
     def _make(self, value: Any, depth: int) -> Any:
+        if type(value) in (list, dict) and _plain(value):    # (a vocabulary: copied at once)
+            return value.copy()
         if isinstance(value, list):
             return [self.build(item, depth) for item in value]
         if isinstance(value, tuple):

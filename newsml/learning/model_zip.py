@@ -43,6 +43,7 @@ MAX_MEMBERS = 10_000
 #: its two bytes in the file.
 MAX_CONTAINERS = 10_000
 BYTES_PER_CONTAINER = 16
+_PLAIN = (str, int, float, bool, type(None))
 _TIMESTAMP = (1980, 1, 1, 0, 0, 0)     # the same model gives the same bytes
 _SPECIAL_FLOATS = {"nan": math.nan, "inf": math.inf, "-inf": -math.inf}
 
@@ -178,8 +179,8 @@ def _members(archive: zipfile.ZipFile, source: str, limit: int) -> dict[str, zip
                              "compressed in a way newsml does not read")
     total = sum(info.file_size for info in infos)
     if total > limit:
-        raise ModelError(f"refusing to load {source}: it would decompress to {total} bytes, more than "
-                         f"the {limit} a model file of its size may take")
+        raise ModelError(f"refusing to load {source}: it would decompress to {total:,} bytes, more than "
+                         f"the {limit:,} a model file of its size may take")
     return by_name
 
 
@@ -247,6 +248,8 @@ class _Decoder:
             items = [self.decode(item, depth + 1) for item in body]
             return set(items) if tag == "set" else frozenset(items)
         if tag == "dict" and isinstance(body, dict):
+            if all(type(item) in _PLAIN for item in body.values()):     # (a vocabulary: at once)
+                return body
             return {key: self.decode(item, depth + 1) for key, item in body.items()}
         if tag == "pairs" and isinstance(body, list) and all(
                 isinstance(pair, list) and len(pair) == 2 for pair in body):
