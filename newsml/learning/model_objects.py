@@ -15,8 +15,9 @@ by its own size, and nest at most :data:`MAX_DEPTH` values deep.
 
 from __future__ import annotations
 
+import inspect
 import sys
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Any
 
 import numpy as np
@@ -68,7 +69,6 @@ class Instance:
 
     cls: type[Any]
     state: Any = None
-    built: bool = field(default=False, repr=False)
 
 
 def refuse_global(source: str, module: str, name: str) -> ModelError:
@@ -129,6 +129,20 @@ def build(source: str, value: Any) -> Any:
 
 
 _PLAIN = (str, int, float, bool, type(None), bytes)
+#: Private attributes a file may set: the release of scikit-learn that wrote an old estimator.
+_PRIVATE_KEPT = frozenset({"_sklearn_version"})
+
+
+def _attribute(cls: type, key: object) -> bool:
+    """Whether a file may set ``key`` on an object of ``cls``: a public name that is no
+    method or property of the class. Private names are caches worked out after loading
+    (the trees' masks, a vocabulary's token ids): a file setting one would skip its checks."""
+    if not isinstance(key, str) or not key.isidentifier():
+        return False
+    if key.startswith("_"):
+        return key in _PRIVATE_KEPT
+    found = inspect.getattr_static(cls, key, None)
+    return not (callable(found) or hasattr(found, "__get__") and not isinstance(found, (str, bytes)))
 
 
 def _plain(value: list[Any] | dict[Any, Any]) -> bool:
@@ -196,10 +210,9 @@ class _Builder:
         from .model_checks import check_object
 
         state = self.build(value.state if value.state is not None else {}, depth)
-        if not isinstance(state, dict) or not all(
-                isinstance(k, str) and k.isidentifier() and not k.startswith("__") for k in state):
+        if not isinstance(state, dict) or not all(_attribute(value.cls, key) for key in state):
             raise ModelError(f"cannot read {self.source}: the state of a {value.cls.__name__} is not "
-                             "a set of named attributes")
+                             "a set of its attributes")
         cls: Any = value.cls
         obj = cls.__new__(cls)
         try:

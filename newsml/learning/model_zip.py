@@ -66,7 +66,7 @@ def write(record: dict[str, Any], path: str | Path) -> None:
         _add(archive, MANIFEST, text.encode("utf-8"))
         for i, array in enumerate(encoder.arrays):
             buffer = io.BytesIO()
-            np.lib.format.write_array(buffer, np.ascontiguousarray(array), allow_pickle=False)
+            np.lib.format.write_array(buffer, array, allow_pickle=False)
             _add(archive, f"arrays/{i}.npy", buffer.getvalue())
 
 

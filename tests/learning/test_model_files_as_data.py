@@ -308,3 +308,34 @@ def test_the_same_model_gives_the_same_bytes(nb_file, tmp_path):
     kept = {k: v for k, v in metadata.items() if k not in ("format", "format_version", "method", "params")}
     again = save_model(method, tmp_path / "again.joblib", **kept)
     assert again.read_bytes() == nb_file.read_bytes()
+
+
+def _with_state_entry(path: Path, out: Path, class_name: str, key: str, value) -> Path:
+    """A copy of a model file with ``key: value`` added to the state of its first object of
+    class ``class_name``."""
+    with zipfile.ZipFile(path) as archive:
+        manifest = json.loads(archive.read("manifest.json"))
+
+    def visit(node) -> bool:
+        if isinstance(node, dict):
+            if node.get("object", "").endswith("." + class_name):
+                node["state"]["dict"][key] = value
+                return True
+            return any(visit(item) for item in node.values())
+        return isinstance(node, list) and any(visit(item) for item in node)
+
+    assert visit(manifest)
+    return _replace_member(path, out, "manifest.json", json.dumps(manifest).encode())
+
+
+@pytest.mark.parametrize("key, value", [
+    ("_masks", None),                       # a cache: set by the file, it would skip the checks
+    ("_walk", [1, 2]),
+    ("predict_proba", 1),                   # a method of the class, shadowed
+    ("__class__", "builtins.object"),
+])
+def test_a_file_may_set_only_public_attributes_that_are_no_methods(tmp_path, key, value):
+    path = shipped_model_path("fusion")
+    forged = _with_state_entry(path, tmp_path / "forged.joblib", "FrozenTrees", key, value)
+    with pytest.raises(ModelError, match="the state of a FrozenTrees is not a set of its attributes"):
+        load_model(forged)
