@@ -165,7 +165,8 @@ def check_naive_bayes(model: FrozenNaiveBayes) -> None:
         raise ValueError("edges_ and feature_log_prob_ must be lists of one array per feature")
     for j, (column_edges, table) in enumerate(zip(edges, tables)):
         if not isinstance(column_edges, np.ndarray) or column_edges.ndim != 1 \
-                or column_edges.dtype.kind != "f" or (np.diff(column_edges) < 0).any():
+                or column_edges.dtype.kind != "f" or np.isnan(column_edges).any() \
+                or not (np.diff(column_edges) >= 0).all():     # (NaN-safe: digitize needs this)
             raise ValueError(f"the bin edges of feature {j} must ascend")
         if not isinstance(table, np.ndarray) or table.dtype.kind != "f" \
                 or table.shape != (len(prior), len(column_edges) + 1) or not np.isfinite(table).all():

@@ -6,6 +6,7 @@ nothing of the process changed. Bounded and, in CI, derandomized like tests/test
 
 from __future__ import annotations
 
+import copy
 import io
 import json
 import pickle
@@ -142,7 +143,7 @@ def edited_archives(draw) -> bytes:
         if draw(st.booleans()):
             places = [path for path, _ in _paths(manifest) if path]
             path = draw(st.sampled_from(places))
-            _set(manifest, path, draw(st.sampled_from(_ODD_VALUES)))
+            _set(manifest, path, copy.deepcopy(draw(st.sampled_from(_ODD_VALUES))))   # (never changed)
         else:
             names = sorted(name for name in members if name.endswith(".npy"))
             if names:
