@@ -18,9 +18,9 @@ Logging: modules log their fallbacks (flattened markup, skipped training pages) 
 debug level under the ``newsml`` logger, which has a NullHandler until the application
 configures logging. A skipped training page is also a ``TrainingWarning`` naming it.
 
-Prediction imports numpy and lxml, joblib to read the model and jieba for Chinese words,
-never scikit-learn or SciPy: what needs them (training, the estimators,
-:class:`NewsExtractor`) is imported on first use.
+Prediction imports numpy and lxml (a model file is a zip of JSON and numpy arrays, no
+pickle) and jieba for Chinese words, never scikit-learn or SciPy: what needs them
+(training, the estimators, :class:`NewsExtractor`) is imported on first use.
 """
 
 import importlib

@@ -476,6 +476,64 @@ def cli_two_runs(tmp: Path) -> tuple[bool, str]:
     return ok and sorted(paths) == sorted(map(str, pages.iterdir())), note
 
 
+def _model_refused(tmp: Path, path: Path, fragment: str) -> tuple[bool, str]:
+    """``--model path`` is one clear error, and loading it leaves a process able to extract."""
+    ok, note = _one_line_error(_newsml("predict", str(tmp / "in1.html"), "--model", str(path)), 2, fragment)
+    code = (f"import newsml\ntry:\n    newsml.load_model({str(path)!r})\n"
+            "except newsml.ModelError:\n    pass\n"
+            f"print(newsml.extract(open({str(tmp / 'in1.html')!r}, 'rb').read()).text)")
+    after = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True)
+    if NEEDLE not in after.stdout:
+        return False, f"the process changed: {(after.stderr.strip().splitlines() or ['no text'])[-1]}"
+    return ok, note
+
+
+def model_object_dtype(tmp: Path) -> tuple[bool, str]:
+    path = tmp / "evil.joblib"
+    code = ("import pickle, numpy as np\nclass R:\n"
+            "    def __init__(s, f, a, st=None): s.f, s.a, s.st = f, a, st\n"
+            "    def __reduce__(s): return (s.f, s.a) if s.st is None else (s.f, s.a, s.st)\n"
+            "fake = R(np.dtype, ('O', False, True), (3, '|', None, None, None, -1, -1, 0))\n"
+            "pickle.dump({'format': 'newsml-model', "
+            "'format_version': R(np.ndarray, ((1,), fake, b'B' * 8))}, "
+            f"open({str(path)!r}, 'wb'), protocol=4)")
+    subprocess.run([sys.executable, "-c", code], check=True)
+    return _model_refused(tmp, path, "refusing to load")
+
+
+def model_build_on_a_class(tmp: Path) -> tuple[bool, str]:
+    path = tmp / "evil.joblib"
+    path.write_bytes(b"\x80\x02cjoblib.numpy_pickle\nNumpyArrayWrapper\nN}X\x04\x00\x00\x00read"
+                     b"cnumpy\nndarray\ns\x86b0cposix\nsystem\nX\x04\x00\x00\x00true\x85R.")
+    return _model_refused(tmp, path, "refusing to load")
+
+
+def model_zlib_bomb(tmp: Path) -> tuple[bool, str]:
+    import zlib
+
+    path = tmp / "bomb.joblib"
+    size = 1 << 30                   # 1 GB of zeros in bytes of a pickle, about 1 MB compressed
+    head = (b"\x80\x04}(\x8c\x06format\x8c\x0cnewsml-model\x8c\x07padding\x8e"
+            + size.to_bytes(8, "little"))
+    packer, chunk = zlib.compressobj(9), bytes(16 << 20)
+    with open(path, "wb") as out:
+        out.write(packer.compress(head))
+        for _ in range(size // len(chunk)):
+            out.write(packer.compress(chunk))
+        out.write(packer.compress(b"u.") + packer.flush())
+    return _model_refused(tmp, path, "decompresses to more than")
+
+
+def model_tree_cycle(tmp: Path) -> tuple[bool, str]:
+    path = tmp / "cycle.joblib"
+    code = ("import newsml\nfrom newsml.learning.persistence import shipped_model_path\n"
+            "method, meta = newsml.load_model(shipped_model_path('fusion'))\n"
+            "t = method.booster_\nt.left = t.left.copy()\nt.left[t.roots[0]] = t.roots[0]\n"
+            f"newsml.save_model(method, {str(path)!r})")
+    subprocess.run([sys.executable, "-c", code], check=True)
+    return _model_refused(tmp, path, "the trees are not trees")
+
+
 CLI_CASES: dict[str, tuple[str, Callable[[Path], tuple[bool, str]]]] = {
     "predict -o /dev/full": ("full device as -o", cli_dev_full),
     "predict > /dev/full": ("full device as standard output", cli_stdout_dev_full),
@@ -496,6 +554,12 @@ CLI_CASES: dict[str, tuple[str, Callable[[Path], tuple[bool, str]]]] = {
     "train, non-UTF-8 gold": ("gold .txt in Latin-1", train_non_utf8_gold),
     "train, empty and foreign gold": ("pages named in warnings", train_bad_golds),
     "--model with a code payload": ("pickle calling os.system", model_payload),
+    "--model, object type": ("143 bytes: a numpy type claiming an object type holds no objects",
+                             model_object_dtype),
+    "--model, BUILD on a class": ("a refused file setting an attribute of an allowed class",
+                                  model_build_on_a_class),
+    "--model, zlib bomb": ("1 GB of zeros in a 1 MB zlib pickle", model_zlib_bomb),
+    "--model, tree with a cycle": ("the default with left[root] = root in one tree", model_tree_cycle),
 }
 
 
