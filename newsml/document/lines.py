@@ -11,16 +11,18 @@ threshold gives the author. Rules first, then the model: chosen by cross-validat
 train pages grouped by site (``scripts/train_bylines.py``; docs/decisions record the
 figures).
 
-The shipped model is ``models/bylines.npz``: numeric arrays and a JSON manifest, read with
-``allow_pickle=False`` and checked (names, dtypes, shapes, the trees' structure) before
-use, so loading it runs nothing.
+The shipped model is ``models/bylines.npz``: a zip of a JSON manifest and one ``.npy``
+array per tree array, read as numbers (never with pickle, never past a member's size)
+and checked (names, types, the trees' structure) before use, so loading it runs nothing.
 """
 
 from __future__ import annotations
 
+import io
 import json
 import re
 import warnings
+import zipfile
 from dataclasses import dataclass
 from functools import cache
 from importlib import resources
@@ -29,8 +31,10 @@ from typing import Any
 
 import numpy as np
 
+from ..core.array_zip import member_bytes, read_npy, zip_members
 from ..dom.page import Page
 from ..errors import ModelError, OutputError
+from ..estimators.checks import check_trees
 from ..estimators.trees import FrozenTrees
 from .bylines import (
     bracketed_author,
@@ -194,37 +198,45 @@ class LineModel:
                            scores, self.threshold)
 
     def save(self, path: str | Path, overwrite: bool = False) -> Path:
-        """Write the model as numeric arrays and a JSON manifest (``.npz``); an existing
-        file is replaced only with ``overwrite=True`` (OutputError otherwise)."""
+        """Write the model as a zip of a JSON manifest and one ``.npy`` array per tree array
+        (the same model, the same bytes); an existing file is replaced only with
+        ``overwrite=True`` (OutputError otherwise)."""
         path = Path(path)
         if path.exists() and not overwrite:
             raise OutputError(f"{path} exists: pass overwrite=True to replace it")
         manifest = {"format": FORMAT, "format_version": FORMAT_VERSION, "features": list(FEATURES),
                     "threshold": self.threshold, "baseline": self.trees.baseline}
-        with open(path, "wb") as handle:
-            np.savez_compressed(handle, manifest=np.array(json.dumps(manifest)),
-                                **{name: getattr(self.trees, name) for name in _ARRAYS})
+        with zipfile.ZipFile(path, "w", zipfile.ZIP_DEFLATED) as archive:
+            archive.writestr(zipfile.ZipInfo(MANIFEST, _TIMESTAMP), json.dumps(manifest, sort_keys=True))
+            for name in _ARRAYS:
+                buffer = io.BytesIO()
+                np.lib.format.write_array(buffer, np.ascontiguousarray(getattr(self.trees, name)),
+                                          allow_pickle=False)
+                info = zipfile.ZipInfo(f"{name}.npy", _TIMESTAMP)
+                info.compress_type = zipfile.ZIP_DEFLATED
+                archive.writestr(info, buffer.getvalue())
         return path
 
     @classmethod
     def load(cls, path: str | Path) -> LineModel:
-        """Read a model written by :meth:`save`, checking all of it; ModelError otherwise."""
+        """Read a model written by :meth:`save`, checking all of it before use; ModelError
+        otherwise. Nothing of the file is run, and no array is allocated beyond what its
+        member holds."""
+        source = str(path)
         try:
-            with np.load(path, allow_pickle=False) as archive:
-                if set(archive.files) != {"manifest", *_ARRAYS}:
-                    raise ModelError(f"{path} is not a newsml byline model: it holds {sorted(archive.files)}")
-                unpacked = sum(member.file_size for member in archive.zip.infolist())
-                if unpacked > MAX_UNPACKED_RATIO * Path(path).stat().st_size + MAX_UNPACKED_EXTRA:
-                    raise ModelError(f"{path}: its arrays unpack to {unpacked} bytes, far more than "
-                                     "a byline model of its size holds")
-                manifest = json.loads(str(archive["manifest"]))
-                arrays = {name: archive[name] for name in _ARRAYS}
+            limit = MAX_UNPACKED_RATIO * Path(path).stat().st_size + MAX_UNPACKED_EXTRA
+            with zipfile.ZipFile(path) as archive:
+                members = zip_members(archive, source, limit)
+                if set(members) != {MANIFEST, *(f"{name}.npy" for name in _ARRAYS)}:
+                    raise ModelError(f"{source} is not a newsml byline model: it holds {sorted(members)}")
+                manifest = json.loads(member_bytes(archive, members[MANIFEST]))
+                arrays = {name: read_npy(archive, members[f"{name}.npy"], source) for name in _ARRAYS}
         except ModelError:
             raise
-        except Exception as exc:  # numpy, zipfile, zlib and json raise many types on foreign or cut files
-            raise ModelError(f"cannot read {path}: not a newsml byline model "
+        except Exception as exc:  # zipfile, zlib, numpy and json raise many types on foreign or cut files
+            raise ModelError(f"cannot read {source}: not a newsml byline model "
                              f"({type(exc).__name__}: {exc})") from None
-        return cls(_checked_trees(path, manifest, arrays), _checked_threshold(path, manifest))
+        return cls(_checked_trees(source, manifest, arrays), _checked_threshold(source, manifest))
 
 
 FORMAT = "newsml-byline-model"
@@ -236,6 +248,8 @@ _ARRAYS = {"feature": "i", "threshold": "f", "missing_left": "b", "left": "i", "
 MAX_UNPACKED_RATIO = 50
 MAX_UNPACKED_EXTRA = 1 << 20
 _SHIPPED = "bylines.npz"
+MANIFEST = "manifest.json"
+_TIMESTAMP = (1980, 1, 1, 0, 0, 0)     # the same model gives the same bytes
 _SOURCE_MODELS = Path(__file__).resolve().parents[2] / "models"
 
 
@@ -259,41 +273,37 @@ def shipped_line_model() -> LineModel | None:
         return None
 
 
-def _checked_trees(path: str | Path, manifest: Any, arrays: dict[str, np.ndarray]) -> FrozenTrees:
-    """The trees of a model file once its manifest and arrays hold together: one node
-    array length, indices in range, children after their parent (so no cycle)."""
+def _checked_trees(source: str, manifest: Any, arrays: dict[str, np.ndarray]) -> FrozenTrees:
+    """The trees of a model file once its manifest and arrays hold together: a forest of
+    trees that are trees (:func:`~newsml.estimators.checks.check_trees`) over the features
+    of this newsml."""
     if not isinstance(manifest, dict) or manifest.get("format") != FORMAT:
-        raise ModelError(f"{path} is not a newsml byline model")
+        raise ModelError(f"{source} is not a newsml byline model")
     if manifest.get("format_version") != FORMAT_VERSION or manifest.get("features") != list(FEATURES):
-        raise ModelError(f"{path} is a byline model for another newsml: retrain it with "
+        raise ModelError(f"{source} is a byline model for another newsml: retrain it with "
                          "scripts/train_bylines.py")
     baseline = manifest.get("baseline")
-    if not isinstance(baseline, (int, float)) or not np.isfinite(baseline):
-        raise ModelError(f"{path}: its baseline is not a number")
-    size = len(arrays["leaf"])
+    if isinstance(baseline, bool) or not isinstance(baseline, (int, float)):
+        raise ModelError(f"{source}: its baseline is not a number")
     for name, kind in _ARRAYS.items():
-        array = arrays[name]
-        if array.dtype.kind != kind or array.ndim != 1 or (name != "roots" and len(array) != size):
-            raise ModelError(f"{path}: its array {name!r} has the wrong type or shape")
-    nodes = np.arange(size)
-    split = ~arrays["leaf"]
-    left, right, roots = arrays["left"], arrays["right"], arrays["roots"]
-    if (size == 0 or len(roots) == 0 or roots.min() < 0 or roots.max() >= size
-            or np.any((left < 0) | (left >= size) | (right < 0) | (right >= size))
-            or np.any(split & ((left <= nodes) | (right <= nodes)))
-            or np.any((arrays["feature"][split] < 0) | (arrays["feature"][split] >= len(FEATURES)))
-            or not np.all(np.isfinite(arrays["value"]))):
-        raise ModelError(f"{path}: its trees are malformed")
-    return FrozenTrees(arrays["feature"].astype(np.int64), arrays["threshold"].astype(float),
-                       arrays["missing_left"].astype(bool), left.astype(np.int64), right.astype(np.int64),
-                       arrays["leaf"].astype(bool), arrays["value"].astype(float), roots.astype(np.int64),
-                       float(baseline), len(FEATURES))
+        if arrays[name].dtype.kind != kind:
+            raise ModelError(f"{source}: its array {name!r} has the wrong type")
+    trees = FrozenTrees(arrays["feature"].astype(np.int64), arrays["threshold"].astype(float),
+                        arrays["missing_left"].astype(bool), arrays["left"].astype(np.int64),
+                        arrays["right"].astype(np.int64), arrays["leaf"].astype(bool),
+                        arrays["value"].astype(float), arrays["roots"].astype(np.int64),
+                        float(baseline), len(FEATURES))
+    try:
+        check_trees(trees)
+    except ValueError as exc:
+        raise ModelError(f"{source}: its trees are malformed ({exc})") from None
+    return trees
 
 
-def _checked_threshold(path: str | Path, manifest: dict[str, Any]) -> float:
+def _checked_threshold(source: str, manifest: dict[str, Any]) -> float:
     threshold = manifest.get("threshold")
-    if not isinstance(threshold, (int, float)) or not 0.0 <= threshold <= 1.0:
-        raise ModelError(f"{path}: its threshold is not a probability")
+    if isinstance(threshold, bool) or not isinstance(threshold, (int, float)) or not 0.0 <= threshold <= 1.0:
+        raise ModelError(f"{source}: its threshold is not a probability")
     return float(threshold)
 
 

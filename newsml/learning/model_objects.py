@@ -22,6 +22,7 @@ from typing import Any
 
 import numpy as np
 
+from ..core.array_zip import ARRAY_KINDS
 from ..errors import ModelError
 from ..methods import methods
 
@@ -48,8 +49,6 @@ MOVED_MODULES = {
     "newsml.assemble": "newsml.rules.assembly",
     "newsml.adaptation": "newsml.learning.adaptation",
 }
-#: The array types a model file may hold: numbers and truth values, never Python objects.
-ARRAY_KINDS = frozenset("biuf")
 #: Decompressed bytes a model file may ask for: this much, plus :data:`EXPANSION` per
 #: byte of the file. The shipped models need a few times their size.
 ALLOWANCE = 1 << 20

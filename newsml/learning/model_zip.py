@@ -30,6 +30,7 @@ from typing import Any
 
 import numpy as np
 
+from ..core.array_zip import member_bytes, read_npy, zip_members
 from ..errors import ModelError
 from .model_objects import ARRAY_KINDS, MAX_DEPTH, Instance, allowed, allowed_class, budget
 
@@ -37,7 +38,6 @@ MANIFEST = "manifest.json"
 #: The first bytes of a zip archive (and so of a model file in this format).
 MAGIC = b"PK\x03\x04"
 #: Most members a model file may have (the shipped default has a few dozen).
-MAX_MEMBERS = 10_000
 #: The manifest may open at most this many JSON objects and arrays, plus one per
 #: :data:`BYTES_PER_CONTAINER` of its bytes: each costs the reader far more memory than
 #: its two bytes in the file.
@@ -134,10 +134,10 @@ def read(path: str | Path, source: str) -> dict[str, Any]:
     limit = budget(os.path.getsize(path))
     try:
         with zipfile.ZipFile(path) as archive:
-            infos = _members(archive, source, limit)
+            infos = zip_members(archive, source, limit)
             if MANIFEST not in infos:
                 raise ModelError(f"cannot read {source}: it is a zip archive without a model manifest")
-            text = _member_bytes(archive, infos[MANIFEST]).decode("utf-8")
+            text = member_bytes(archive, infos[MANIFEST]).decode("utf-8")
             containers = text.count("{") + text.count("[")
             if containers > MAX_CONTAINERS + len(text) // BYTES_PER_CONTAINER:
                 raise ModelError(f"cannot read {source}: its manifest holds {containers} objects and lists, "
@@ -162,60 +162,6 @@ def read(path: str | Path, source: str) -> dict[str, Any]:
 
 def _no_constant(name: str) -> Any:
     raise ValueError(f"the manifest holds {name}, which JSON does not")
-
-
-def _members(archive: zipfile.ZipFile, source: str, limit: int) -> dict[str, zipfile.ZipInfo]:
-    """The archive's members by name, once each checked: plainly compressed, not encrypted,
-    and all together within ``limit`` bytes decompressed."""
-    infos = archive.infolist()
-    if len(infos) > MAX_MEMBERS:
-        raise ModelError(f"cannot read {source}: it has {len(infos)} members, more than a model file may")
-    by_name = {info.filename: info for info in infos}
-    if len(by_name) != len(infos):
-        raise ModelError(f"cannot read {source}: two of its members have one name")
-    for info in infos:
-        if info.compress_type not in (zipfile.ZIP_STORED, zipfile.ZIP_DEFLATED) or info.flag_bits & 1:
-            raise ModelError(f"cannot read {source}: its member {info.filename} is encrypted or "
-                             "compressed in a way newsml does not read")
-    total = sum(info.file_size for info in infos)
-    if total > limit:
-        raise ModelError(f"refusing to load {source}: it would decompress to {total:,} bytes, more than "
-                         f"the {limit:,} a model file of its size may take")
-    return by_name
-
-
-def _member_bytes(archive: zipfile.ZipFile, info: zipfile.ZipInfo) -> bytes:
-    """A member's bytes: no more than its declared size (reading stops there), checked
-    against its CRC."""
-    with archive.open(info) as member:
-        data = member.read(info.file_size)
-        if len(data) != info.file_size or member.read(1):
-            raise ValueError(f"member {info.filename} is not of its declared size")
-    return data
-
-
-def read_npy(archive: zipfile.ZipFile, info: zipfile.ZipInfo, source: str) -> np.ndarray:
-    """The array of a ``.npy`` member: numbers only (an array of objects would need
-    pickle, which is never used), as many bytes as its header says and its member holds."""
-    with archive.open(info) as member:
-        version = np.lib.format.read_magic(member)
-        if version == (1, 0):
-            shape, fortran, dtype = np.lib.format.read_array_header_1_0(member)
-        elif version == (2, 0):
-            shape, fortran, dtype = np.lib.format.read_array_header_2_0(member)
-        else:
-            raise ValueError(f"member {info.filename} is .npy version {version}, which newsml does not read")
-        if dtype.kind not in ARRAY_KINDS or dtype.fields is not None or dtype.subdtype is not None:
-            raise ModelError(f"refusing to load {source}: it holds an array of type {dtype.str!r}; "
-                             "model files hold arrays of numbers only")
-        size = math.prod(shape) * dtype.itemsize
-        if size != info.file_size - member.tell():
-            raise ValueError(f"member {info.filename} does not hold the {size} bytes its header says")
-        buffer = bytearray(size)
-        if member.readinto(buffer) != size or member.read(1):   # type: ignore[attr-defined]
-            raise ValueError(f"member {info.filename} is cut short")
-    array = np.frombuffer(buffer, dtype=dtype).reshape(shape, order="F" if fortran else "C")
-    return array if dtype.isnative else array.astype(dtype.newbyteorder("="))
 
 
 class _Decoder:

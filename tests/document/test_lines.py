@@ -3,7 +3,9 @@ a line gives its author, and the author it finds on real pages where the rules f
 
 from __future__ import annotations
 
+import io
 import json
+import zipfile
 
 import numpy as np
 import pytest
@@ -51,18 +53,32 @@ def test_a_saved_model_reads_back_to_the_same_scores(tmp_path):
         model.save(path)
 
 
-def arrays_of(path) -> dict[str, np.ndarray]:
-    with np.load(path, allow_pickle=False) as archive:
-        return {name: archive[name] for name in archive.files}
+def members_of(path) -> dict:
+    """A model file's manifest (``"manifest"``, a dict) and arrays, by name."""
+    with zipfile.ZipFile(path) as archive:
+        found: dict = {"manifest": json.loads(archive.read("manifest.json"))}
+        for name in archive.namelist():
+            if name.endswith(".npy"):
+                found[name[:-4]] = np.lib.format.read_array(io.BytesIO(archive.read(name)))
+    return found
+
+
+def written(path, members: dict, compress: int = zipfile.ZIP_STORED) -> str:
+    with zipfile.ZipFile(path, "w", compress) as archive:
+        archive.writestr("manifest.json", json.dumps(members["manifest"]))
+        for name, value in members.items():
+            if name != "manifest":
+                buffer = io.BytesIO()
+                np.lib.format.write_array(buffer, np.asarray(value), allow_pickle=True)
+                archive.writestr(f"{name}.npy", buffer.getvalue())
+    return str(path)
 
 
 def rewritten(tmp_path, change) -> str:
-    """The shipped model written again with ``change`` applied to its arrays."""
-    arrays = arrays_of(shipped().save(tmp_path / "good.npz"))
-    change(arrays)
-    path = tmp_path / "bad.npz"
-    np.savez(path, **arrays)
-    return str(path)
+    """The shipped model written again with ``change`` applied to its manifest and arrays."""
+    members = members_of(shipped().save(tmp_path / "good.npz"))
+    change(members)
+    return written(tmp_path / "bad.npz", members)
 
 
 def cycle(arrays):
@@ -71,15 +87,29 @@ def cycle(arrays):
 
 
 def manifest(**changes):
-    def change(arrays):
-        data = json.loads(str(arrays["manifest"]))
-        data.update(changes)
-        arrays["manifest"] = np.array(json.dumps(data))
+    def change(members):
+        members["manifest"].update(changes)
     return change
+
+
+def shuffled_roots(arrays):
+    arrays["roots"] = arrays["roots"][::-1].copy()
+
+
+def shared_roots(arrays):
+    arrays["roots"] = np.zeros(20_000, dtype=np.int8)
+
+
+def nan_split(arrays):
+    split = int(np.flatnonzero(~arrays["leaf"])[0])
+    arrays["threshold"][split] = np.nan
 
 
 @pytest.mark.parametrize("change, message", [
     (cycle, "malformed"),
+    (shuffled_roots, "malformed"),
+    (shared_roots, "malformed"),
+    (nan_split, "malformed"),
     (lambda arrays: arrays.update(left=arrays["left"] + 10**6), "malformed"),
     (lambda arrays: arrays.update(value=arrays["value"] * np.nan), "malformed"),
     (lambda arrays: arrays.update(feature=arrays["feature"].astype(float)), "wrong type"),
@@ -87,7 +117,9 @@ def manifest(**changes):
     (manifest(features=["chars"]), "another newsml"),
     (manifest(format="other"), "not a newsml byline model"),
     (manifest(threshold=3), "not a probability"),
+    (manifest(threshold=True), "not a probability"),
     (manifest(baseline="x"), "baseline"),
+    (manifest(baseline=True), "baseline"),
 ])
 def test_loading_refuses_a_malformed_model(tmp_path, change, message):
     with pytest.raises(ModelError, match=message):
@@ -95,8 +127,9 @@ def test_loading_refuses_a_malformed_model(tmp_path, change, message):
 
 
 def test_loading_refuses_objects_and_files_that_are_no_model(tmp_path):
-    objects = tmp_path / "objects.npz"
-    np.savez(objects, manifest=np.array([{"format": "newsml-byline-model"}], dtype=object))
+    members = members_of(shipped().save(tmp_path / "good.npz"))
+    members["value"] = np.array([{"format": "newsml-byline-model"}], dtype=object)
+    objects = written(tmp_path / "objects.npz", members)
     cut = tmp_path / "cut.npz"
     cut.write_bytes(shipped().save(tmp_path / "whole.npz").read_bytes()[:500])
     text = tmp_path / "text.npz"
@@ -104,6 +137,8 @@ def test_loading_refuses_objects_and_files_that_are_no_model(tmp_path):
     for path in (objects, cut, text, tmp_path / "missing.npz"):
         with pytest.raises(ModelError):
             LineModel.load(path)
+    with pytest.raises(ModelError, match="numbers only"):
+        LineModel.load(objects)
 
 
 @pytest.mark.parametrize("line, after, author", [
@@ -147,11 +182,10 @@ def test_the_model_finds_the_author_the_rules_miss_on_pages_it_never_saw(corpus,
 
 
 def test_loading_refuses_arrays_that_unpack_far_beyond_the_file(tmp_path):
-    arrays = arrays_of(shipped().save(tmp_path / "good.npz"))
-    arrays["value"] = np.zeros(20_000_000)          # 160 MB of zeros, a few hundred KB packed
-    bomb = tmp_path / "bomb.npz"
-    np.savez_compressed(bomb, **arrays)
-    with pytest.raises(ModelError, match="unpack"):
+    members = members_of(shipped().save(tmp_path / "good.npz"))
+    members["value"] = np.zeros(20_000_000)          # 160 MB of zeros, a few hundred KB packed
+    bomb = written(tmp_path / "bomb.npz", members, zipfile.ZIP_DEFLATED)
+    with pytest.raises(ModelError, match="decompress"):
         LineModel.load(bomb)
 
 
