@@ -34,6 +34,7 @@ from collections.abc import Callable
 from pathlib import Path
 
 from _memory import reset_peak, status_mb  # scripts/_memory.py, beside this script
+from _warc import raw_response, write_warc  # scripts/_warc.py, beside this script
 
 REPO = Path(__file__).resolve().parent.parent
 TOOLS = ("newsml", "trafilatura", "readability-lxml")
@@ -420,36 +421,19 @@ def cli_stopped_run(tmp: Path, signum: int) -> tuple[bool, str]:
         f"{len(paths)} records for 1000 pages, left: {left}"
 
 
-def _response(url: str, head: bytes, body: bytes) -> bytes:
-    """A WARC response record (gzip member) of the HTTP headers ``head`` and ``body`` as sent."""
-    import gzip
-    import io
-
-    from fastwarc.warc import WarcRecord, WarcRecordType
-
-    record = WarcRecord()
-    record.init_headers(record_type=WarcRecordType.response, record_urn=f"uuid:{url}".encode())
-    record.headers.append("WARC-Target-URI", url)
-    record.headers.append("Content-Type", "application/http; msgtype=response")
-    record.set_bytes_content(b"HTTP/1.1 200 OK\r\nContent-Type: text/html\r\n" + head + b"\r\n" + body)
-    buffer = io.BytesIO()
-    record.write(buffer)
-    return gzip.compress(buffer.getvalue())
-
-
 def cli_warc_undecodable(tmp: Path) -> tuple[bool, str]:
     """A WARC file: a page, a bad chunked body, gzip named on a plain body, a 2 GB gzip bomb
     body, a page. Are both pages extracted, and each bad record an error record?"""
     story = STORY.encode()
     bomb = zlib.compressobj(1, zlib.DEFLATED, 31)
     packed = b"".join(bomb.compress(b"\0" * 2**26) for _ in range(32)) + bomb.flush()
-    path = tmp / "crawl.warc.gz"
-    path.write_bytes(b"".join([
-        _response("https://example.com/0", b"", story),
-        _response("https://example.com/chunks", b"Transfer-Encoding: chunked\r\n", b"zz\r\nno\r\n0\r\n\r\n"),
-        _response("https://example.com/plain", b"Content-Encoding: gzip\r\n", story),
-        _response("https://example.com/bomb", b"Content-Encoding: gzip\r\n", packed),
-        _response("https://example.com/1", b"", story)]))
+    path = write_warc(tmp / "crawl.warc.gz", [
+        raw_response("https://example.com/0", b"", story),
+        raw_response("https://example.com/chunks", b"Transfer-Encoding: chunked\r\n",
+                     b"zz\r\nno\r\n0\r\n\r\n"),
+        raw_response("https://example.com/plain", b"Content-Encoding: gzip\r\n", story),
+        raw_response("https://example.com/bomb", b"Content-Encoding: gzip\r\n", packed),
+        raw_response("https://example.com/1", b"", story)])
     result = _newsml("predict", str(path), "-f", "jsonl")
     got = [json.loads(line) for line in result.stdout.splitlines()]
     ok = (len(got) == 5 and all(NEEDLE in got[i].get("text", "") for i in (0, 4))

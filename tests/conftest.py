@@ -68,22 +68,6 @@ def crawl(path: Path, n: int = 3, compress: bool = True) -> Path:
     return write_warc(path, records, compress)
 
 
-def _response(url: str, head: bytes, body: bytes) -> bytes:
-    """A WARC response record of the HTTP headers ``head`` (after the status line) and ``body``."""
-    import io
-
-    from fastwarc.warc import WarcRecord, WarcRecordType
-
-    record = WarcRecord()
-    record.init_headers(record_type=WarcRecordType.response, record_urn=f"uuid:{url}".encode())
-    record.headers.append("WARC-Target-URI", url)
-    record.headers.append("Content-Type", "application/http; msgtype=response")
-    record.set_bytes_content(b"HTTP/1.1 200 OK\r\nContent-Type: text/html\r\n" + head + b"\r\n" + body)
-    buffer = io.BytesIO()
-    record.write(buffer)
-    return buffer.getvalue()
-
-
 def undecodable_crawl(path):
     """A WARC file of a good page, three records whose bodies cannot be decoded, a good page."""
     import gzip
@@ -92,11 +76,12 @@ def undecodable_crawl(path):
 
     pages = sorted(LABELED.glob("*.html"))
     bomb = gzip.compress(b"\0" * (MAX_PAGE_BYTES + 2**20), 1)
+    raw = warc_script().raw_response
     records = [warc_record("https://example.com/0", pages[0].read_bytes()),
-               _response("https://example.com/chunks", b"Transfer-Encoding: chunked\r\n",
-                         b"zz\r\nnot a chunk size\r\n0\r\n\r\n"),
-               _response("https://example.com/plain", b"Content-Encoding: gzip\r\n", pages[1].read_bytes()),
-               _response("https://example.com/bomb", b"Content-Encoding: gzip\r\n", bomb),
+               raw("https://example.com/chunks", b"Transfer-Encoding: chunked\r\n",
+                   b"zz\r\nnot a chunk size\r\n0\r\n\r\n"),
+               raw("https://example.com/plain", b"Content-Encoding: gzip\r\n", pages[1].read_bytes()),
+               raw("https://example.com/bomb", b"Content-Encoding: gzip\r\n", bomb),
                warc_record("https://example.com/1", pages[1].read_bytes())]
     return write_warc(path, records)
 
