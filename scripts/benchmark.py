@@ -51,7 +51,7 @@ import tempfile
 import time
 import warnings
 from collections import Counter
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -357,26 +357,41 @@ def page_lang(page: LabeledPage) -> str:
     return str(page.meta.get("lang", "en")).split("-")[0].lower()
 
 
-def run_corpus(pages: list[LabeledPage], tools: dict[str, Extractor]) -> dict[str, ToolResult]:
-    """Every tool on every page, interleaved; the tool order rotates page by page."""
+def interleaved(pages: list[LabeledPage], tools: dict[str, Callable[[bytes, str, str], Any]]
+                ) -> Iterator[tuple[LabeledPage, bytes, str, dict[str, tuple[Any, float]]]]:
+    """Every tool on every page, the tool order rotating page by page so that drift of the
+    machine hits all tools alike: per page, its bytes, its decoded text, and each tool's
+    output (None when the tool raised: a failure is a data point, not a crash) and ms."""
     from newsml.input.decode import decode_html
-    from newsml.measure.scoring import score
 
-    warm_up(tools, sorted({page_lang(page) for page in pages}))
-    results = {name: ToolResult() for name in tools}
     names = list(tools)
     for k, page in enumerate(pages):
         data = page.html
         text, _ = decode_html(data)
         lang = page_lang(page)
+        calls: dict[str, tuple[Any, float]] = {}
         for name in names[k % len(names):] + names[:k % len(names)]:
             start = time.perf_counter()
             try:
-                extracted = tools[name](data, text, lang)
-            except Exception:  # a peer's failure on one page is a data point, not a crash
+                output = tools[name](data, text, lang)
+            except Exception:
+                output = None
+            calls[name] = (output, (time.perf_counter() - start) * 1000)
+        yield page, data, text, calls
+
+
+def run_corpus(pages: list[LabeledPage], tools: dict[str, Extractor]) -> dict[str, ToolResult]:
+    """Every tool on every page, interleaved (:func:`interleaved`)."""
+    from newsml.measure.scoring import score
+
+    warm_up(tools, sorted({page_lang(page) for page in pages}))
+    results = {name: ToolResult() for name in tools}
+    for page, data, _text, calls in interleaved(pages, tools):
+        for name, (extracted, ms) in calls.items():
+            if extracted is None:
                 extracted = ""
                 results[name].failures += 1
-            results[name].ms.append((time.perf_counter() - start) * 1000)
+            results[name].ms.append(ms)
             results[name].scores.append(score(extracted, page.gold))
             results[name].sizes_kb.append(len(data) / 1024)
     return results
@@ -689,29 +704,16 @@ def run_document(pages: list[LabeledPage], tools: dict[str, DocumentTool],
                  labels: dict[str, Any] | None) -> DocumentRun:
     """Every tool once on every page for its date, author and Markdown, interleaved as in
     :func:`run_corpus` (the order rotates page by page); a failure is an empty output."""
-    from newsml.input.decode import decode_html
-
-    langs = sorted({page_lang(page) for page in pages})
-    for run in tools.values():
-        for html, lang in WARM_UP:
-            if lang in langs or lang == "en":
-                with contextlib.suppress(Exception):
-                    run(html.encode(), html, lang)
+    warm_up(tools, sorted({page_lang(page) for page in pages} | {"en"}))
     results = {name: DocumentResult() for name in tools}
-    golds, names = [], list(tools)
-    for k, page in enumerate(pages):
-        data = page.html
-        text, _ = decode_html(data)
+    golds = []
+    for page, _data, text, calls in interleaved(pages, tools):
         golds.append(document_gold(page, text, labels))
-        lang = page_lang(page)
-        for name in names[k % len(names):] + names[:k % len(names)]:
-            start = time.perf_counter()
-            try:
-                output = tools[name](data, text, lang)
-            except Exception:  # a tool's failure on one page is a data point, not a crash
+        for name, (output, ms) in calls.items():
+            if output is None:
                 output = DocumentOutput()
                 results[name].errors += 1
-            results[name].ms.append((time.perf_counter() - start) * 1000)
+            results[name].ms.append(ms)
             results[name].outputs.append(output)
     return DocumentRun(pages, golds, results)
 
