@@ -256,15 +256,19 @@ def test_parameters_that_set_the_work_of_a_page_are_bounded(tmp_path):
         load_model(save_model(method, tmp_path / "wide.joblib"))
 
 
+def pickled_record(path, estimator):
+    """A format-1 model file, a plain pickle of a record holding ``estimator``."""
+    with open(path, "wb") as handle:
+        pickle.dump({"format": FORMAT, "format_version": 1, "newsml_version": newsml.__version__,
+                     "estimator": estimator}, handle, protocol=4)
+    return path
+
+
 def test_a_value_containing_itself_is_refused(tmp_path):
     loop: list = []
     loop.append(loop)
-    path = tmp_path / "loop.joblib"
-    with open(path, "wb") as handle:
-        pickle.dump({"format": FORMAT, "format_version": 1, "newsml_version": newsml.__version__,
-                     "estimator": loop}, handle, protocol=4)
     with pytest.raises(ModelError, match="contains itself"):
-        load_model(path)
+        load_model(pickled_record(tmp_path / "loop.joblib", loop))
 
 
 def test_a_shared_value_is_made_once_not_copied(tmp_path):
@@ -272,12 +276,8 @@ def test_a_shared_value_is_made_once_not_copied(tmp_path):
     level: list = [0]
     for _ in range(40):
         level = [level, level]
-    path = tmp_path / "shared.joblib"
-    with open(path, "wb") as handle:
-        pickle.dump({"format": FORMAT, "format_version": 1, "newsml_version": newsml.__version__,
-                     "estimator": level}, handle, protocol=4)
     with pytest.raises(ModelError, match="holds no newsml method"):
-        load_model(path)
+        load_model(pickled_record(tmp_path / "shared.joblib", level))
 
 
 def test_the_writer_refuses_what_no_model_file_holds(tmp_path):
