@@ -25,13 +25,13 @@ import warnings
 import zipfile
 from dataclasses import dataclass
 from functools import cache
-from importlib import resources
 from pathlib import Path
 from typing import Any
 
 import numpy as np
 
 from ..core.array_zip import member_bytes, read_npy, zip_members
+from ..core.shipped import shipped_file
 from ..dom.page import Page
 from ..errors import ModelError, OutputError
 from ..estimators.checks import check_trees
@@ -250,19 +250,14 @@ MAX_UNPACKED_EXTRA = 1 << 20
 _SHIPPED = "bylines.npz"
 MANIFEST = "manifest.json"
 _TIMESTAMP = (1980, 1, 1, 0, 0, 0)     # the same model gives the same bytes
-_SOURCE_MODELS = Path(__file__).resolve().parents[2] / "models"
 
 
 @cache
 def shipped_line_model() -> LineModel | None:
     """The shipped byline model, or None (with a warning, once) where the install lacks it
     or holds a broken one: the rules alone then find the byline."""
-    try:
-        candidate = resources.files("newsml.models") / _SHIPPED
-        path = Path(str(candidate)) if candidate.is_file() else _SOURCE_MODELS / _SHIPPED
-    except (ModuleNotFoundError, FileNotFoundError, NotADirectoryError):
-        path = _SOURCE_MODELS / _SHIPPED
-    if not path.is_file():
+    path = shipped_file(_SHIPPED)
+    if path is None:
         warnings.warn(f"the byline model {_SHIPPED} is missing from this install: bylines are "
                       "read by the rules alone", stacklevel=2)
         return None

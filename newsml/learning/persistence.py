@@ -24,13 +24,13 @@ import os
 import platform
 import tempfile
 import warnings
-from importlib import resources
 from pathlib import Path
 from typing import Any
 
 import numpy as np
 
 from .._version import __version__
+from ..core.shipped import shipped_file
 from ..errors import ConfigurationError, ModelError, NewsmlError, OutputError
 from ..methods import NodeMethod, method_class, new_method, resolve_name
 from ..methods.base import ADAPTED_HINT
@@ -41,7 +41,6 @@ FORMAT = "newsml-model"
 #: The format ``save_model`` writes: 2, the zip archive; 1 was a joblib pickle (still read).
 FORMAT_VERSION = 2
 PICKLE_FORMAT_VERSION = 1
-_SOURCE_MODELS = Path(__file__).resolve().parents[2] / "models"
 
 
 def read_record(path: str | Path) -> tuple[dict[str, Any], int]:
@@ -168,14 +167,7 @@ def _sklearn_objects(root: object, limit: int = 10_000) -> set[str]:
 
 def shipped_model_path(name: str) -> Path | None:
     """The model shipped for method ``name`` (installed package, else the source tree)."""
-    try:
-        candidate = resources.files("newsml.models") / f"{name}.joblib"
-        if candidate.is_file():
-            return Path(str(candidate))
-    except (ModuleNotFoundError, FileNotFoundError, NotADirectoryError):
-        pass
-    local = _SOURCE_MODELS / f"{name}.joblib"
-    return local if local.is_file() else None
+    return shipped_file(f"{name}.joblib")
 
 
 def _breaking(version: str) -> tuple[str, ...]:

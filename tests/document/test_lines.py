@@ -11,6 +11,7 @@ import numpy as np
 import pytest
 from conftest import shared_corpus
 
+from newsml.core import shipped as shipped_files
 from newsml.document import lines
 from newsml.document.lines import (
     AFTER_LAST,
@@ -222,6 +223,6 @@ def test_a_missing_or_broken_shipped_model_leaves_the_rules_with_a_warning(tmp_p
         assert load() is None
     (tmp_path / "broken.npz").write_bytes(b"not a model")
     monkeypatch.setattr(lines, "_SHIPPED", "broken.npz")
-    monkeypatch.setattr(lines, "_SOURCE_MODELS", tmp_path)
+    monkeypatch.setattr(shipped_files, "SOURCE_MODELS", tmp_path)
     with pytest.warns(UserWarning, match="rules alone"):
         assert load() is None
