@@ -38,6 +38,11 @@ class PageTimeoutError(NewsmlError):
     """A page took longer than the time limit (``--timeout``, or ``timeout=`` of a batch)."""
 
 
+class ReadTimeoutError(PageTimeoutError, TimeoutError):
+    """A pipe or standard input gave no bytes for longer than the time limit; an OSError
+    too, as the read that waited for them is."""
+
+
 class ProcessDiedError(NewsmlError):
     """A worker process died (killed, or out of memory) before it finished its work."""
 

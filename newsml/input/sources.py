@@ -21,7 +21,9 @@ A file is a WARC file when its name ends in ``.warc`` or ``.warc.gz``, or, for a
 that is not an HTML name, when its (decompressed) content starts with ``WARC/``; so is
 standard input, or a pipe named by a path (``<(zcat crawl.warc.gz)``), that starts so
 (looked at without taking its bytes, then read once, here). A crawl is never extracted as
-one page: an HTML-named file that holds one is refused when it is parsed.
+one page: an HTML-named file that holds one is refused when it is parsed. Given a
+``timeout``, such a stream may wait for its bytes that long in all, no longer: a named
+pipe that no program writes to is opened without waiting for one, and becomes an error.
 """
 
 from __future__ import annotations
@@ -40,7 +42,7 @@ from dataclasses import dataclass
 from pathlib import Path, PurePath
 from typing import IO, Any
 
-from ..errors import InvalidPageError
+from ..errors import InvalidPageError, ReadTimeoutError
 from .http_body import decode_body
 from .read import MAX_PAGE_BYTES
 
@@ -211,19 +213,20 @@ def _matches(relative: PurePath, glob: str | None) -> bool:
     return any(fnmatch.fnmatchcase(name, pattern) for pattern in HTML_PATTERNS)
 
 
-def is_warc(path: str, stdin: IO[bytes] | None = None) -> bool:
+def is_warc(path: str, stdin: IO[bytes] | None = None, timeout: float | None = None) -> bool:
     """Whether the file at ``path`` is a WARC file (see the module notes).
 
     Standard input (``-``) and a pipe or device named by a path (``<(zcat x.warc.gz)``,
     ``/dev/stdin``) can be read once only: their first bytes are read to look at and kept,
-    in front of the rest, for :func:`iter_pages` to read from.
+    in front of the rest, for :func:`iter_pages` to read from; ``timeout``: the seconds
+    such a stream may wait for its bytes, in all (None: no limit).
     """
     if isinstance(path, Skipped):
         return False
     name = path.lower()
     if name.endswith(WARC_SUFFIXES):
         return True
-    sniffed = _sniffed(path, stdin)
+    sniffed = _sniffed(path, stdin, timeout)
     if sniffed is not None:
         return _starts_as_warc(sniffed[0])
     if _matches(PurePath(name), None):
@@ -256,26 +259,33 @@ def _starts_as_warc(head: bytes) -> bool:
 _SNIFFED: dict[tuple[str, int], tuple[bytes, IO[bytes]]] = {}
 
 
-def _sniffed(path: str, stdin: IO[bytes] | None = None) -> tuple[bytes, IO[bytes]] | None:
+def _sniffed(path: str, stdin: IO[bytes] | None = None,
+             timeout: float | None = None) -> tuple[bytes, IO[bytes]] | None:
     """The first bytes of standard input (``-``) or of the pipe or device ``path`` names,
-    and a reader of all its bytes; None for a regular file, a folder or a path that cannot
-    be opened (the worker reading it says why)."""
+    and a reader of all its bytes (waiting ``timeout`` seconds at most in all); None for a
+    regular file, a folder or a path that cannot be opened (the worker reading it says why)."""
     key = _sniff_key(path, stdin)
     if key in _SNIFFED:
         return _SNIFFED[key]
+    stream: IO[bytes]
     if path == STDIN:
         stream = stdin if stdin is not None else _stdin()
+        if timeout:
+            stream = _timed_stdin(stream, timeout)
     else:
         try:
             mode = os.stat(path).st_mode
             if stat.S_ISREG(mode) or stat.S_ISDIR(mode):
                 return None
-            stream = open(path, "rb")  # noqa: SIM115 - kept open for iter_pages, which closes it
+            # (not blocking: open() of a named pipe would wait for a writer, without limit)
+            descriptor = os.open(path, os.O_RDONLY | os.O_NONBLOCK)
         except (OSError, ValueError):
             return None
+        stream = io.FileIO(descriptor, "rb")
+        stream = io.BufferedReader(_Timed(stream, timeout))
     try:
         head = _read_up_to(stream, _HEAD_BYTES)
-    except OSError:
+    except OSError:         # (the reader says it again when it is read for the page)
         head = b""
     _SNIFFED[key] = head, io.BufferedReader(_Prefixed(head, stream))
     return _SNIFFED[key]
@@ -284,6 +294,61 @@ def _sniffed(path: str, stdin: IO[bytes] | None = None) -> tuple[bytes, IO[bytes
 def _sniff_key(path: str, stdin: IO[bytes] | None) -> tuple[str, int]:
     """Where :data:`_SNIFFED` keeps ``path``: standard input also by the stream's identity."""
     return path, id(stdin if stdin is not None else _stdin()) if path == STDIN else 0
+
+
+def _timed_stdin(stream: IO[bytes], timeout: float) -> IO[bytes]:
+    """Standard input read with a limit on the wait for its bytes, where it is a pipe or a
+    terminal (read first here: nothing of it is buffered yet); else as it is (a file, or a
+    stream without a descriptor)."""
+    try:
+        descriptor = stream.fileno()
+        if stat.S_ISREG(os.fstat(descriptor).st_mode):
+            return stream
+    except (OSError, ValueError, io.UnsupportedOperation):
+        return stream
+    return io.BufferedReader(_Timed(io.FileIO(descriptor, "rb", closefd=False), timeout))
+
+
+class _Timed(io.RawIOBase):
+    """A pipe's (or device's) bytes, waiting for them ``timeout`` seconds at most in all
+    (None: no limit), then raising ReadTimeoutError: a pipe that no program writes to
+    would otherwise hold the run forever."""
+
+    def __init__(self, stream: io.FileIO, timeout: float | None) -> None:
+        self.stream, self.timeout, self.left = stream, timeout, timeout
+
+    def readable(self) -> bool:
+        return True
+
+    def readinto(self, buffer: Any) -> int:
+        import select
+        import time
+
+        poll = select.poll()
+        poll.register(self.stream.fileno(), select.POLLIN)
+        while True:
+            # (polled first: a pipe opened without blocking reads as ended until a writer comes)
+            if self.left is None:
+                poll.poll()
+            else:
+                if self.left <= 0:
+                    raise self._expired()
+                started = time.monotonic()
+                ready = poll.poll(self.left * 1000)
+                self.left -= time.monotonic() - started
+                if not ready:
+                    self.left = 0
+                    raise self._expired()
+            count = self.stream.readinto(buffer)
+            if count is not None:   # (None: no bytes after all; wait again)
+                return count
+
+    def _expired(self) -> ReadTimeoutError:
+        return ReadTimeoutError(f"no bytes came for {self.timeout:g} s (the time limit, --timeout)")
+
+    def close(self) -> None:
+        self.stream.close()
+        super().close()
 
 
 def _read_up_to(stream: IO[bytes], size: int) -> bytes:
@@ -421,10 +486,11 @@ Payload = bytes | None | Exception
 
 def iter_pages(paths: Iterable[str], stdin: IO[bytes] | None = None,
                report: Callable[[str], None] | None = None,
-               warc: AbstractSet[str] | None = None) -> Iterator[tuple[Source, Payload]]:
+               warc: AbstractSet[str] | None = None,
+               timeout: float | None = None) -> Iterator[tuple[Source, Payload]]:
     """Every page of ``paths`` (files, WARC files, ``-``; see :func:`expand_inputs` for
     folders), in order, with its :data:`Payload`. ``warc``: the paths known to be WARC
-    files (others are not), else :func:`is_warc` looks at each.
+    files (others are not), else :func:`is_warc` looks at each; ``timeout``: as there.
 
     A WARC file that cannot be read yields one ``(Source(path), error)`` after the
     records read before the damage; one without any page is told to ``report`` (default:
@@ -434,11 +500,11 @@ def iter_pages(paths: Iterable[str], stdin: IO[bytes] | None = None,
         if isinstance(path, Skipped):
             yield Source(str(path)), InvalidPageError(path.reason)
             continue
-        sniffed = _sniffed(path, stdin)
+        sniffed = _sniffed(path, stdin, timeout)
         if sniffed is not None:
             del _SNIFFED[_sniff_key(path, stdin)]       # read once: not kept past this
             yield from _stream_pages(path, sniffed, report)
-        elif (path in warc) if warc is not None else is_warc(path):
+        elif (path in warc) if warc is not None else is_warc(path, timeout=timeout):
             try:
                 yield from warc_pages(path, report)
             except (InvalidPageError, OSError) as exc:

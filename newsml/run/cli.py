@@ -134,7 +134,8 @@ def predict(
         "--jobs", "-j", min=1, help="Worker processes [default: the machine's cores].",
         show_default=False)] = None,
     timeout: Annotated[float, typer.Option(
-        "--timeout", min=0, help="Seconds a page may take before it is an error (0: no limit). Pages are "
+        "--timeout", min=0, help="Seconds a page may take before it is an error, reading it from a pipe "
+                                 "included (0: no limit). Pages are "
                                  "then extracted in worker processes, even with -j 1, so that one stuck "
                                  "in C code is stopped too; 0 with -j 1 extracts in this process.")] = 10.0,
     resume: Annotated[bool, typer.Option(
@@ -195,7 +196,8 @@ def predict(
             spec.load()
         except NewsmlError as exc:
             _fail(str(exc))
-    warc = {path for path in paths if is_warc(path)}  # looked at once: batch.run is told
+    # looked at once (batch.run is told); a pipe waits for its bytes --timeout at most
+    warc = {path for path in paths if is_warc(path, timeout=timeout or None)}
     jobs = jobs or available_cores()
     if not warc:
         jobs = min(jobs, len(paths))

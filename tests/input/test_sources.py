@@ -171,6 +171,55 @@ def test_a_page_from_a_pipe_keeps_its_first_bytes(tmp_path):
     assert source.path == path and data == html
 
 
+def _in_thread(work, seconds: float = 60):
+    """What ``work()`` returns, from a thread given ``seconds`` (a hang fails the test,
+    not the session)."""
+    import threading
+
+    result = []
+    thread = threading.Thread(target=lambda: result.append(work()), daemon=True)
+    thread.start()
+    thread.join(seconds)
+    assert not thread.is_alive(), f"still waiting after {seconds} s"
+    return result[0]
+
+
+@pytest.mark.skipif(not hasattr(__import__("os"), "mkfifo"), reason="named pipes need a POSIX system")
+def test_a_named_pipe_nobody_writes_to_is_an_error_after_the_timeout(tmp_path):
+    """open() of a named pipe waited for a writer without limit, before --timeout applied."""
+    import os
+
+    path = str(tmp_path / "pipe.html")
+    os.mkfifo(path)
+    assert _in_thread(lambda: is_warc(path, timeout=0.5)) is False
+    [(source, error)] = _in_thread(lambda: list(iter_pages([path], timeout=0.5)))
+    assert source.path == path and isinstance(error, InvalidPageError)
+    assert "no bytes came for 0.5 s" in str(error)
+
+
+@pytest.mark.skipif(not hasattr(__import__("os"), "mkfifo"), reason="named pipes need a POSIX system")
+def test_a_pipe_that_writes_within_the_timeout_is_read_whole(tmp_path):
+    html = PAGES[0].read_bytes()
+    path = str(_fifo_holding(tmp_path, html, first=2))          # two bytes, a pause, the rest
+    assert not is_warc(path, timeout=30)
+    [(source, data)] = list(iter_pages([path], timeout=30))
+    assert data == html
+
+
+def test_standard_input_that_gives_nothing_is_an_error_after_the_timeout():
+    import os
+
+    reading, writing = os.pipe()                  # a writer that never writes nor closes
+    try:
+        with open(reading, "rb", closefd=False) as stdin:
+            pages = _in_thread(lambda: list(iter_pages(["-"], stdin=stdin, timeout=0.5)))
+        [(source, error)] = pages
+        assert source.path == "-" and "no bytes came for 0.5 s" in str(error)
+    finally:
+        os.close(reading)
+        os.close(writing)
+
+
 @pytest.mark.skipif(not hasattr(__import__("os"), "mkfifo"), reason="named pipes need a POSIX system")
 @pytest.mark.parametrize("first", [0, 2])          # 2: the pipe gives two bytes, then the rest
 def test_a_warc_file_from_a_pipe_is_read_as_one(tmp_path, first):

@@ -114,7 +114,8 @@ def test_a_file_whose_name_does_not_say_what_it_is_is_opened_once_to_tell(tmp_pa
     page = tmp_path / "page.dat"
     page.write_bytes(PAGES[0].read_bytes())
     looked, real = [], sources_module.is_warc
-    monkeypatch.setattr(sources_module, "is_warc", lambda path: looked.append(path) or real(path))
+    monkeypatch.setattr(sources_module, "is_warc",
+                        lambda path, **options: looked.append(path) or real(path, **options))
     result = predict(str(crawled), str(page), "-f", "jsonl", "-m", "econ", "-j", "1")
     assert result.exit_code == 0, result.output
     canonical = json.loads(PAGES[0].with_suffix(".json").read_text(encoding="utf-8"))["url"]
@@ -335,6 +336,26 @@ def test_a_named_pipe_in_a_folder_is_an_error_record_and_does_not_hang_the_run(t
     assert second["path"] == str(folder / "b.html")
     assert "not a regular file but a named pipe" in second["error"]
     assert "b.html: not a regular file" in result.stderr and "Traceback" not in result.stderr
+
+
+@pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="named pipes need a POSIX system")
+def test_a_named_pipe_on_the_command_line_is_bounded_by_the_timeout(tmp_path):
+    """Named as an input (not found in a folder), a pipe that no program writes to blocked the
+    run in open(), before any page and whatever --timeout said."""
+    import subprocess
+    import sys
+
+    page, pipe = tmp_path / "a.html", tmp_path / "b.html"
+    page.write_bytes(PAGES[0].read_bytes())
+    os.mkfifo(pipe)
+    out = tmp_path / "o.jsonl"
+    result = subprocess.run([sys.executable, "-m", "newsml", "predict", str(pipe), str(page), "-o", str(out),
+                             "-m", "econ", "--timeout", "2"], capture_output=True, text=True, timeout=120)
+    assert result.returncode == 1, result.stderr
+    first, second = records(out.read_text(encoding="utf-8"))
+    assert first["path"] == str(pipe) and "no bytes came for 2 s" in first["error"]
+    assert second["path"] == str(page) and second["text"]
+    assert "Traceback" not in result.stderr
 
 
 def test_a_file_name_that_is_not_utf8_gets_a_record_and_resumes(tmp_path):
