@@ -138,6 +138,14 @@ def count_tokens(text: str) -> int:
     """``len(tokens(text))``, without holding every token of a long text at once."""
     if len(text) <= SPLIT_LIMIT:
         return len(tokens(text))
+    return _count_long(text)    # (by the table: no string of every token of a long text)
+
+
+def _count_by_pattern(text: str) -> int:
+    """:func:`count_tokens` by the pattern alone, piece by piece past :data:`SPLIT_LIMIT`:
+    for texts with characters past the table."""
+    if len(text) <= SPLIT_LIMIT:
+        return len(tokens(text))
     return sum(len(tokens(piece)) for piece in counting_pieces(text))
 
 
@@ -167,7 +175,7 @@ def count_tokens_each(texts: Sequence[str]) -> np.ndarray:
     time (:func:`short_runs`): tokens are the CJK characters plus the starts of
     letter/digit runs, read from a table of character classes, where a regular expression
     would make a string of every token. Runs with characters past the table (emoji, rare
-    CJK) are counted by :func:`count_tokens`, texts past :data:`SPLIT_LIMIT` piece by piece.
+    CJK) are counted by the pattern, texts past :data:`SPLIT_LIMIT` piece by piece.
     """
     lengths = np.fromiter(map(len, texts), dtype=np.int64, count=len(texts)) + 1   # (and a line feed)
     if lengths.sum() <= RUN_CHARS:  # most pages: one chunk
@@ -198,7 +206,7 @@ def _count_chunk(texts: Sequence[str]) -> np.ndarray:
     lowered = "\n".join(lowered_texts) + "\n"
     codes = np.frombuffer(lowered.encode("utf-32-le", "surrogatepass"), dtype=np.uint32)
     if codes.max() >= _TABLE_SIZE:
-        return np.array([count_tokens(text) for text in texts], dtype=np.int64)
+        return np.array([_count_by_pattern(text) for text in texts], dtype=np.int64)
     classes = _token_classes()[codes]
     word = classes == 1
     starts = classes == 2  # each CJK character, and each run's first character
