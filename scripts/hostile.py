@@ -2,6 +2,7 @@
 """Hostile input: the outcome of each case of the reliability issue, for newsml and its peers.
 
     python scripts/hostile.py --out docs/reliability.md
+    python scripts/hostile.py --scaling --quick --tools newsml --check     # as CI runs it
 
 Every case runs in a subprocess of its own under a CPU-time and an address-space limit
 (``resource.setrlimit``), so a blow-up is recorded as an outcome, not fatal. Page cases
@@ -14,6 +15,12 @@ seconds of the extraction (after a warm-up page: imports and models loaded); mem
 peak resident size of the subprocess while it extracts (on Linux, the peak is reset once
 the page is built), and for pages of 1 MB or more that peak's growth over the size before
 the extraction, per byte of the page.
+
+The last table measures the audit's pathological shapes (deep unclosed tags, a million flat
+``<p>``, distinct classes, attributes, nesting, one long paragraph) at three sizes each:
+time and memory against the page's size, and the power they grow by. ``--check`` fails when
+newsml's grows faster than the page's size to the power 1.5 (a quadratic cost reads 2), or
+when it loses a text there; CI runs it at the small sizes of ``--quick``.
 """
 
 from __future__ import annotations
@@ -168,6 +175,63 @@ PAGE_CASES: dict[str, tuple[str, Callable[[], bytes | str], Callable[[str], bool
 GUARDED = {"gzip-bomb": "MAX_PAGE_BYTES", "1M-flat-p": "MAX_TAGS"}
 
 
+#: The audit's pathological shapes, for the table of time and memory against the page's size:
+#: name -> (what, the page for a size n, the sizes, the sizes of --quick, check of the text).
+#: Each shape is one every real page is far from; the sizes go up to the audit's pages.
+SHAPES: dict[str, tuple[str, Callable[[int], str], tuple[int, ...], tuple[int, ...],
+                        Callable[[str], bool]]] = {
+    "deep-unclosed-tags": ("5,000 open <div>, the article, then n '<a x' never closed",
+                           lambda n: "<html><body><h1>Budget</h1>" + "<div>" * 5000 + ARTICLE + "<a x" * n,
+                           (40_000, 80_000, 160_000), (10_000, 20_000, 40_000), lambda t: NEEDLE in t),
+    "flat-p": ("n flat <p>x, none closed", lambda n: "<html><body>" + "<p>x" * n + "</body></html>",
+               (250_000, 500_000, 999_000), (25_000, 50_000, 100_000), lambda t: "x" in t),
+    "distinct-classes": ("n <div> of a class each",
+                         lambda n: "<html><body>" + "".join(f'<div class="c{i}">x</div>' for i in range(n))
+                                   + ARTICLE + "</body></html>",
+                         (100_000, 200_000, 400_000), (10_000, 20_000, 40_000), lambda t: NEEDLE in t),
+    "many-attributes": ("one <p> with n distinct attributes",
+                        lambda n: "<html><body><p " + " ".join(f"a{i}=x" for i in range(n))
+                                  + f">{NEEDLE}, the report said.</p></body></html>",
+                        (25_000, 50_000, 100_000), (25_000, 50_000, 100_000), lambda t: NEEDLE in t),
+    "deep-nesting": ("the article inside n nested <div>",
+                     lambda n: "<html><body><h1>Budget</h1>" + "<div>" * n + ARTICLE + "</div>" * n
+                               + "</body></html>",
+                     (25_000, 50_000, 100_000), (5_000, 10_000, 20_000), lambda t: NEEDLE in t),
+    "one-long-p": ("n words in one <p>", lambda n: "<html><body><p>" + "word " * n + "</p></body></html>",
+                   (2_500_000, 5_000_000, 10_000_000), (250_000, 500_000, 1_000_000),
+                   lambda t: t.count("word") >= 1000),
+}
+#: How many times a measurement under a second is taken (the least time counts: a busy
+#: machine only adds to it).
+SCALE_REPEATS = 3
+#: Below these, a time or a memory growth reads as this much: it is noise, not a cost.
+TIME_FLOOR, MEMORY_FLOOR = 0.05, 10.0
+#: --check: newsml's time and memory must grow at most as the page's size to this power
+#: (a linear cost reads about 1, a quadratic one 2).
+MAX_GROWTH_POWER = 1.5
+
+
+def run_scale_case(shape: str, size: str, tool: str) -> dict[str, object]:
+    """In the child: one shape at one size with ``tool``: the least wall time of
+    :data:`SCALE_REPEATS` extractions and the peak memory's growth over that before them."""
+    what, make, _, _, check = SHAPES[shape]
+    _extract(tool, "<html><body><p>A first page, to warm up: imports and models.</p></body></html>")
+    page = make(int(size)).encode()
+    before = reset_peak()
+    times: list[float] = []
+    text = ""
+    while len(times) < SCALE_REPEATS and sum(times) < 1:    # (repeated where noise would tell)
+        start = time.perf_counter()
+        text = _extract(tool, page)
+        times.append(time.perf_counter() - start)
+    peak = status_mb("VmHWM")
+    result: dict[str, object] = {"outcome": "ok" if check(text or "") else "LOST", "seconds": min(times),
+                                 "page_mb": len(page) / 2**20}
+    if before is not None and peak is not None:
+        result["growth_mb"] = peak - before
+    return result
+
+
 def run_page_case(case: str, tool: str) -> dict[str, object]:
     """In the child: build the page, extract with ``tool``, judge the text."""
     what, make, check = PAGE_CASES[case]
@@ -204,7 +268,7 @@ def _extract(tool: str, page: bytes | str) -> str:
     if tool == "trafilatura":
         import trafilatura
 
-        return trafilatura.extract(page) or ""
+        return trafilatura.extract(page, include_comments=False) or ""
     if tool == "readability-lxml":
         import lxml.html
         from readability import Document
@@ -329,6 +393,21 @@ def cli_fifo_in_folder(tmp: Path) -> tuple[bool, str]:
     ok = (result.returncode == 1 and len(got) == 2 and NEEDLE in got[0].get("text", "")
           and "named pipe" in got[1].get("error", ""))
     return ok, got[1]["error"] if len(got) == 2 and "error" in got[1] else f"exit {result.returncode}"
+
+
+def cli_fifo_named(tmp: Path) -> tuple[bool, str]:
+    (tmp / "a.html").write_text(STORY, encoding="utf-8")
+    os.mkfifo(tmp / "b.html")
+    out = tmp / "o.jsonl"
+    try:
+        result = _newsml("predict", str(tmp / "b.html"), str(tmp / "a.html"), "-o", str(out),
+                         "--timeout", "2", timeout=60)
+    except subprocess.TimeoutExpired:
+        return False, "the run hangs (killed after 60 s)"
+    got = [json.loads(line) for line in out.read_text(encoding="utf-8").splitlines()] if out.exists() else []
+    ok = (result.returncode == 1 and len(got) == 2 and "no bytes came" in got[0].get("error", "")
+          and NEEDLE in got[1].get("text", ""))
+    return ok, got[0]["error"] if len(got) == 2 and "error" in got[0] else f"exit {result.returncode}"
 
 
 def _pages(tmp: Path, count: int) -> Path:
@@ -533,6 +612,8 @@ CLI_CASES: dict[str, tuple[str, Callable[[Path], tuple[bool, str]]]] = {
                                           "a page before and after", cli_warc_undecodable),
     "predict --resume, twice at once": ("two runs on one output", cli_two_runs),
     "predict DIR holding a FIFO": ("a named pipe among a folder's pages, --timeout 2", cli_fifo_in_folder),
+    "predict FIFO page.html": ("a named pipe nobody writes to, named as an input, --timeout 2",
+                               cli_fifo_named),
     "extract('a<b>.html')": ("str path with '<' in the name", cli_str_path),
     "extract(str of a folder)": ("str path to a folder", cli_str_dir),
     "train, non-UTF-8 gold": ("gold .txt in Latin-1", train_non_utf8_gold),
@@ -579,14 +660,17 @@ def run_in_child(args: list[str]) -> dict[str, object]:
     return result
 
 
-def child_main(kind: str, case: str, tool: str) -> None:
+def child_main(kind: str, case: str, *rest: str) -> None:
     import logging
     import warnings
 
     logging.disable(logging.CRITICAL)
     warnings.simplefilter("ignore")
     if kind == "page":
-        print(json.dumps(run_page_case(case, tool)))
+        print(json.dumps(run_page_case(case, *rest)))
+        return
+    if kind == "scale":
+        print(json.dumps(run_scale_case(case, *rest)))
         return
     with tempfile.TemporaryDirectory() as folder:
         tmp = Path(folder)
@@ -597,6 +681,74 @@ def child_main(kind: str, case: str, tool: str) -> None:
         note = note.replace(os.path.realpath(folder), "TMP").replace(folder, "TMP")[:90]
         print(json.dumps({"outcome": "ok" if ok else "FAIL", "note": note,
                           "seconds": time.perf_counter() - start}))
+
+
+def scaling_section(tools: list[str], quick: bool) -> tuple[list[str], list[str]]:
+    """The lines of the table of time and memory against the page's size, each shape at its
+    sizes with each tool, and what newsml failed of :data:`MAX_GROWTH_POWER` and of keeping
+    the text (the failures, empty when none)."""
+    lines = ["## Pathological pages: time and memory against the page's size", "",
+             "Each shape at three sizes" + (" (the small sizes of `--quick`)" if quick else "")
+             + ": wall seconds of the extraction (the least of up to "
+             f"{SCALE_REPEATS} runs, repeated while they take under a second) · growth of the peak resident "
+             "memory over the memory before it, in MB. The power is how the cost grows with the page: "
+             "log(cost at the largest size / cost at the smallest) / log(largest page / smallest page), "
+             f"with costs under {TIME_FLOOR} s or {MEMORY_FLOOR:g} MB read as that much; a linear cost "
+             f"reads about 1, a quadratic one 2.", "",
+             "| shape | n | page | " + " | ".join(tools) + " |", "|---|---|---|" + "---|" * len(tools)]
+    results: dict[tuple[str, str], list[dict[str, object]]] = {}
+    for shape, (_, _, sizes, quick_sizes, _) in SHAPES.items():
+        for size in quick_sizes if quick else sizes:
+            cells, page_mb = [], None
+            for tool in tools:
+                result = run_in_child(["--child", "scale", shape, str(size), tool])
+                results.setdefault((shape, tool), []).append(result)
+                page_mb = result.get("page_mb", page_mb)
+                cells.append(_scale_cell(result))
+                print(f"{shape} {size:,} {tool}: {cells[-1]}", file=sys.stderr, flush=True)
+            page = f"{page_mb:.2f} MB" if isinstance(page_mb, float) else "?"
+            lines.append(f"| {shape} | {size:,} | {page} | " + " | ".join(cells) + " |")
+    lines += ["", "| shape | what | " + " | ".join(f"{tool}: power of time, of memory" for tool in tools)
+              + " |", "|---|---|" + "---|" * len(tools)]
+    failures = []
+    for shape, (what, *_) in SHAPES.items():
+        cells = []
+        for tool in tools:
+            powers = _powers(results[(shape, tool)])
+            cells.append(", ".join("—" if power is None else f"{power:.2f}" for power in powers))
+            if tool == "newsml":
+                failures += [f"{shape}: newsml's {cost} grows as the page's size to the power {power:.2f}"
+                             for cost, power in zip(("time", "memory"), powers)
+                             if power is not None and power > MAX_GROWTH_POWER]
+                failures += [f"{shape}: newsml {result['outcome']}" for result in results[(shape, tool)]
+                             if result["outcome"] != "ok"]
+        lines.append(f"| {shape} | {_markdown(what)} | " + " | ".join(cells) + " |")
+    return lines, failures
+
+
+def _scale_cell(result: dict[str, object]) -> str:
+    if result["outcome"] not in ("ok", "LOST"):
+        return f"{result['outcome']} · {result.get('memory', '')}"
+    cell = f"{result['seconds']:.2f} s · {result.get('growth_mb', float('nan')):.0f} MB"
+    return cell if result["outcome"] == "ok" else f"LOST · {cell}"
+
+
+def _powers(results: list[dict[str, object]]) -> tuple[float | None, float | None]:
+    """How the time and the memory grew with the page from the smallest size to the largest
+    (None: a size that did not finish)."""
+    import math
+
+    first, last = results[0], results[-1]
+    if any("seconds" not in result or "page_mb" not in result for result in (first, last)):
+        return None, None
+    pages = math.log(float(last["page_mb"]) / float(first["page_mb"]))  # type: ignore[arg-type]
+    time_power = math.log(max(float(last["seconds"]), TIME_FLOOR)        # type: ignore[arg-type]
+                          / max(float(first["seconds"]), TIME_FLOOR)) / pages  # type: ignore[arg-type]
+    if "growth_mb" not in first or "growth_mb" not in last:
+        return time_power, None
+    memory_power = math.log(max(float(last["growth_mb"]), MEMORY_FLOOR)  # type: ignore[arg-type]
+                            / max(float(first["growth_mb"]), MEMORY_FLOOR)) / pages  # type: ignore[arg-type]
+    return time_power, memory_power
 
 
 def _cell(result: dict[str, object]) -> str:
@@ -621,7 +773,19 @@ def main() -> None:
     parser.add_argument("--out", type=Path, help="write the Markdown report here (else print it)")
     parser.add_argument("--cases", nargs="*", help="only these cases (names as in the tables)")
     parser.add_argument("--tools", nargs="*", default=list(TOOLS), choices=TOOLS)
+    parser.add_argument("--scaling", action="store_true",
+                        help="only the table of time and memory against the page's size")
+    parser.add_argument("--quick", action="store_true", help="that table at small sizes (as CI runs it)")
+    parser.add_argument("--check", action="store_true",
+                        help=f"exit 1 when newsml loses a text of that table or its time or memory grows "
+                             f"faster than the page's size to the power {MAX_GROWTH_POWER}")
     args = parser.parse_args()
+    if args.scaling:
+        lines, failures = scaling_section(args.tools, args.quick)
+        _report("\n".join(lines) + "\n", args.out)
+        for failure in failures:
+            print(f"hostile.py: {failure}", file=sys.stderr)
+        sys.exit(1 if args.check and failures else 0)
     chosen = set(args.cases or [*PAGE_CASES, *CLI_CASES])
     versions = _versions()
     lines = ["# Reliability on hostile input", "",
@@ -654,9 +818,15 @@ def main() -> None:
         cell = _cell(run_in_child(["--child", "cli", case, "newsml"]))
         print(f"{case}: {cell}", file=sys.stderr, flush=True)
         lines.append(f"| {_markdown(case)} | {_markdown(what)} | {cell} |")
-    report = "\n".join(lines) + "\n"
-    if args.out:
-        args.out.write_text(report, encoding="utf-8")
+    if not args.cases:
+        scaling, _ = scaling_section(["newsml", "trafilatura"], args.quick)
+        lines += ["", *scaling]
+    _report("\n".join(lines) + "\n", args.out)
+
+
+def _report(report: str, out: Path | None) -> None:
+    if out:
+        out.write_text(report, encoding="utf-8")
     else:
         print(report)
 
@@ -674,7 +844,7 @@ def _versions() -> dict[str, str]:
 
 
 if __name__ == "__main__":
-    if len(sys.argv) == 5 and sys.argv[1] == "--child":
+    if len(sys.argv) >= 5 and sys.argv[1] == "--child":
         child_main(*sys.argv[2:])
     else:
         main()
