@@ -4,7 +4,6 @@ alone, and no text is lost."""
 from __future__ import annotations
 
 import re
-import time
 
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -121,14 +120,12 @@ def test_tag_scanners_find_what_the_regexes_find(text):
     assert _block_breaks(text) == _BLOCK_BREAK_RE.sub("\n", text)
 
 
-def test_deep_page_with_thousands_of_unclosed_tags_takes_linear_time():
+def test_deep_page_with_thousands_of_unclosed_tags_keeps_its_article():
+    """The audit's page (its time grew as the square of the unclosed tags): the text is
+    kept. How its time grows is measured by scripts/hostile.py --scaling, which CI runs
+    with --check, not timed here."""
     article = "<p>" + "The council approved the budget on Tuesday after a long debate. " * 10 + "</p>"
     page = "<html><body>" + "<div>" * 5000 + article + "<a x" * 20_000
-    started = time.monotonic()
-    flat = flatten_deep_markup(page)
-    text = text_only_markup(page)
-    assert time.monotonic() - started < 3   # (the regex took tens of seconds)
-    assert "approved the budget" in flat and "approved the budget" in text
-    started = time.monotonic()
+    assert "approved the budget" in flatten_deep_markup(page)
+    assert "approved the budget" in text_only_markup(page)
     assert "approved the budget" in extract(page).text
-    assert time.monotonic() - started < 5
