@@ -818,6 +818,9 @@ def main() -> None:
         cell = _cell(run_in_child(["--child", "cli", case, "newsml"]))
         print(f"{case}: {cell}", file=sys.stderr, flush=True)
         lines.append(f"| {_markdown(case)} | {_markdown(what)} | {cell} |")
+    lines += ["", "Model files are data, and loading one runs nothing in it "
+              "([the record](decisions/2026-12-03-model-files-as-data.md)); each model-file case also "
+              "checks that a process which loaded the file (refused) still extracts."]
     if not args.cases:
         scaling, _ = scaling_section(["newsml", "trafilatura"], args.quick)
         lines += ["", *scaling]
