@@ -22,7 +22,7 @@ that is not an HTML name, when its (decompressed) content starts with ``WARC/``;
 standard input, or a pipe named by a path (``<(zcat crawl.warc.gz)``), that starts so
 (looked at without taking its bytes, then read once, here). A crawl is never extracted as
 one page: an HTML-named file that holds one is refused when it is parsed. Given a
-``timeout``, such a stream may wait for its bytes that long in all, no longer: a named
+``timeout``, such a stream waits for its bytes that long at a time, no longer: a named
 pipe that no program writes to is opened without waiting for one, and becomes an error.
 """
 
@@ -33,6 +33,7 @@ import gzip
 import io
 import os
 import re
+import select
 import stat
 import sys
 import zlib
@@ -52,6 +53,9 @@ STDIN = "-"
 HTML_PATTERNS = ("*.html", "*.htm", "*.html.gz")
 #: File names read as WARC files without looking inside.
 WARC_SUFFIXES = (".warc", ".warc.gz")
+#: Whether a pipe can be opened without waiting for a writer and polled (not on Windows,
+#: where pipes and standard input are read as they come, without a time limit).
+_CAN_POLL = hasattr(select, "poll") and hasattr(os, "O_NONBLOCK")
 
 
 @dataclass(frozen=True)
@@ -219,7 +223,7 @@ def is_warc(path: str, stdin: IO[bytes] | None = None, timeout: float | None = N
     Standard input (``-``) and a pipe or device named by a path (``<(zcat x.warc.gz)``,
     ``/dev/stdin``) can be read once only: their first bytes are read to look at and kept,
     in front of the rest, for :func:`iter_pages` to read from; ``timeout``: the seconds
-    such a stream may wait for its bytes, in all (None: no limit).
+    such a stream may wait for its next bytes (None or 0: no limit).
     """
     if isinstance(path, Skipped):
         return False
@@ -262,32 +266,34 @@ _SNIFFED: dict[tuple[str, int], tuple[bytes, IO[bytes]]] = {}
 def _sniffed(path: str, stdin: IO[bytes] | None = None,
              timeout: float | None = None) -> tuple[bytes, IO[bytes]] | None:
     """The first bytes of standard input (``-``) or of the pipe or device ``path`` names,
-    and a reader of all its bytes (waiting ``timeout`` seconds at most in all); None for a
+    and a reader of all its bytes (waiting ``timeout`` seconds at most at a time); None for a
     regular file, a folder or a path that cannot be opened (the worker reading it says why)."""
     key = _sniff_key(path, stdin)
     if key in _SNIFFED:
         return _SNIFFED[key]
+    timeout = timeout or None       # (0: no limit, as for a page)
     stream: IO[bytes]
     if path == STDIN:
         stream = stdin if stdin is not None else _stdin()
-        if timeout:
+        if timeout and _CAN_POLL:
             stream = _timed_stdin(stream, timeout)
     else:
         try:
             mode = os.stat(path).st_mode
             if stat.S_ISREG(mode) or stat.S_ISDIR(mode):
                 return None
-            # (not blocking: open() of a named pipe would wait for a writer, without limit)
-            descriptor = os.open(path, os.O_RDONLY | os.O_NONBLOCK)
+            if not _CAN_POLL:
+                stream = open(path, "rb")  # noqa: SIM115 - kept open for iter_pages, which closes it
+            else:   # (not blocking: open() of a named pipe would wait for a writer, without limit)
+                descriptor = os.open(path, os.O_RDONLY | os.O_NONBLOCK)
+                stream = io.BufferedReader(_Timed(io.FileIO(descriptor, "rb"), timeout))
         except (OSError, ValueError):
             return None
-        stream = io.FileIO(descriptor, "rb")
-        stream = io.BufferedReader(_Timed(stream, timeout))
     try:
         head = _read_up_to(stream, _HEAD_BYTES)
     except OSError:         # (the reader says it again when it is read for the page)
         head = b""
-    _SNIFFED[key] = head, io.BufferedReader(_Prefixed(head, stream))
+    _SNIFFED[key] = head, io.BufferedReader(_Prefixed(head, stream, owned=path != STDIN))
     return _SNIFFED[key]
 
 
@@ -310,41 +316,33 @@ def _timed_stdin(stream: IO[bytes], timeout: float) -> IO[bytes]:
 
 
 class _Timed(io.RawIOBase):
-    """A pipe's (or device's) bytes, waiting for them ``timeout`` seconds at most in all
-    (None: no limit), then raising ReadTimeoutError: a pipe that no program writes to
-    would otherwise hold the run forever."""
+    """A pipe's (or device's) bytes, each wait for them ``timeout`` seconds at most (None:
+    no limit), then ReadTimeoutError: a pipe that no program writes to would otherwise hold
+    the run forever, while a slow one that keeps writing is read to its end."""
 
     def __init__(self, stream: io.FileIO, timeout: float | None) -> None:
-        self.stream, self.timeout, self.left = stream, timeout, timeout
+        self.stream, self.timeout = stream, timeout
+        self._poll: Any = None
 
     def readable(self) -> bool:
         return True
 
     def readinto(self, buffer: Any) -> int:
-        import select
-        import time
-
-        poll = select.poll()
-        poll.register(self.stream.fileno(), select.POLLIN)
+        if self._poll is None:
+            self._poll = select.poll()
+            self._poll.register(self.stream.fileno(), select.POLLIN)
         while True:
             # (polled first: a pipe opened without blocking reads as ended until a writer comes)
-            if self.left is None:
-                poll.poll()
-            else:
-                if self.left <= 0:
-                    raise self._expired()
-                started = time.monotonic()
-                ready = poll.poll(self.left * 1000)
-                self.left -= time.monotonic() - started
-                if not ready:
-                    self.left = 0
-                    raise self._expired()
+            events = self._poll.poll(None if self.timeout is None else self.timeout * 1000)
+            if not events:
+                raise ReadTimeoutError(f"no bytes came for {self.timeout:g} s (the time limit, --timeout)")
+            if any(event & select.POLLNVAL for _, event in events):
+                # a descriptor poll cannot watch (a device, on some systems): read as before
+                os.set_blocking(self.stream.fileno(), True)
+                return self.stream.readinto(buffer) or 0
             count = self.stream.readinto(buffer)
             if count is not None:   # (None: no bytes after all; wait again)
                 return count
-
-    def _expired(self) -> ReadTimeoutError:
-        return ReadTimeoutError(f"no bytes came for {self.timeout:g} s (the time limit, --timeout)")
 
     def close(self) -> None:
         self.stream.close()
@@ -366,10 +364,16 @@ def _read_up_to(stream: IO[bytes], size: int) -> bytes:
 
 class _Prefixed(io.RawIOBase):
     """A stream whose first bytes were read to look at, with them put back in front; it
-    counts the bytes it gave (FastWARC asks where it is, which a pipe cannot answer)."""
+    counts the bytes it gave (FastWARC asks where it is, which a pipe cannot answer).
+    Closing it closes the stream when it is ``owned`` (opened here, not the caller's)."""
 
-    def __init__(self, head: bytes, stream: IO[bytes]) -> None:
-        self.head, self.stream, self.position = head, stream, 0
+    def __init__(self, head: bytes, stream: IO[bytes], owned: bool = False) -> None:
+        self.head, self.stream, self.position, self.owned = head, stream, 0, owned
+
+    def close(self) -> None:
+        if self.owned and not self.closed:
+            self.stream.close()
+        super().close()
 
     def readable(self) -> bool:
         return True

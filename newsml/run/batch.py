@@ -319,11 +319,12 @@ def terminate_as_interrupt() -> Iterator[None]:
 def run(paths: list[str], destination: Output, writer: RecordWriter, extract: Extractor,
         done: AbstractSet[str] = frozenset(), report: Callable[[str], None] | None = None,
         progress: ProgressHook | None = None, total: int | None = None,
-        warc: AbstractSet[str] | None = None) -> Outcome:
+        warc: AbstractSet[str] | None = None, timeout: float | None = None) -> Outcome:
     """Extract the pages of ``paths`` not in ``done`` and write their records, in order.
 
     ``warc``: which of ``paths`` are WARC files, when the caller looked already (else each
-    path whose name does not say is sniffed).
+    path whose name does not say is sniffed). ``timeout``: the seconds a pipe or standard
+    input may wait for its next bytes (None: no limit).
 
     ``report`` gets the stderr line of each failed page. The output is committed at the
     end when a page succeeded (else an existing file stays as it was), and on Ctrl-C or
@@ -336,7 +337,7 @@ def run(paths: list[str], destination: Output, writer: RecordWriter, extract: Ex
     writer.start()
 
     def todo() -> Iterator[tuple[Source, Payload]]:
-        for source, payload in iter_pages(paths, warc=warc):
+        for source, payload in iter_pages(paths, warc=warc, timeout=timeout):
             if source.key in done:
                 outcome.skipped += 1
                 progress.advance()

@@ -210,7 +210,8 @@ def predict(
                     progress_bar() as progress:
                 outcome = batch.run(paths, destination, writer, extract, done,
                                     report=lambda line: typer.echo(line, err=True),
-                                    progress=progress, total=None if warc else len(paths), warc=warc)
+                                    progress=progress, total=None if warc else len(paths), warc=warc,
+                                    timeout=timeout or None)
         except OutputError as exc:
             _fail(str(exc), code=1)
         except NewsmlError as exc:  # the method could not be loaded

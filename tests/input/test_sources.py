@@ -206,6 +206,58 @@ def test_a_pipe_that_writes_within_the_timeout_is_read_whole(tmp_path):
     assert data == html
 
 
+@pytest.mark.skipif(not hasattr(__import__("os"), "mkfifo"), reason="named pipes need a POSIX system")
+def test_the_timeout_bounds_each_wait_not_the_whole_stream(tmp_path):
+    """A slow producer (<(curl ...), ssh host cat) that pauses less than the limit each time
+    is read to its end, however long it takes in all."""
+    import os
+    import threading
+    import time
+
+    html = PAGES[0].read_bytes()
+    path = tmp_path / "slow.html"
+    os.mkfifo(path)
+
+    def fill():
+        with open(path, "wb") as pipe:
+            for start in range(0, len(html), len(html) // 5 + 1):
+                pipe.write(html[start:start + len(html) // 5 + 1])
+                pipe.flush()
+                time.sleep(0.3)             # 5 pauses of 0.3 s: 1.5 s in all, against 1 s
+
+    threading.Thread(target=fill, daemon=True).start()
+    [(_, data)] = _in_thread(lambda: list(iter_pages([str(path)], timeout=1)))
+    assert data == html
+
+
+@pytest.mark.skipif(not hasattr(__import__("os"), "mkfifo"), reason="named pipes need a POSIX system")
+def test_a_pipe_named_as_a_warc_file_is_bounded_too(tmp_path):
+    """is_warc does not look into a .warc name, so the reader is opened by iter_pages."""
+    import os
+
+    path = str(tmp_path / "crawl.warc")
+    os.mkfifo(path)
+    assert is_warc(path)
+    [(source, error)] = _in_thread(lambda: list(iter_pages([path], warc={path}, timeout=0.5)))
+    assert source.path == path and "no bytes came for 0.5 s" in str(error)
+
+
+@pytest.mark.skipif(not __import__("os").path.isdir("/proc/self/fd"), reason="counts descriptors in /proc")
+def test_a_pipe_read_for_its_page_is_closed_after(tmp_path):
+    import os
+
+    before = len(os.listdir("/proc/self/fd"))
+    held = []                                # (an error's traceback holds the reader's frame)
+    for name, timeout in (("a", 30), ("b", 0)):          # (0: no limit, the reader closed all the same)
+        path = str(_fifo_holding(tmp_path, PAGES[0].read_bytes(), name=name))
+        held += list(iter_pages([path], timeout=timeout))
+        assert held[-1][1] == PAGES[0].read_bytes()
+    os.mkfifo(tmp_path / "c.html")
+    held += _in_thread(lambda: list(iter_pages([str(tmp_path / "c.html")], timeout=0.2)))
+    assert isinstance(held[-1][1], InvalidPageError)
+    assert len(os.listdir("/proc/self/fd")) == before
+
+
 def test_standard_input_that_gives_nothing_is_an_error_after_the_timeout():
     import os
 

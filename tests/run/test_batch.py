@@ -339,13 +339,14 @@ def test_a_named_pipe_in_a_folder_is_an_error_record_and_does_not_hang_the_run(t
 
 
 @pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="named pipes need a POSIX system")
-def test_a_named_pipe_on_the_command_line_is_bounded_by_the_timeout(tmp_path):
+@pytest.mark.parametrize("name", ["b.html", "b.warc"])   # (a .warc name is not looked into first)
+def test_a_named_pipe_on_the_command_line_is_bounded_by_the_timeout(tmp_path, name):
     """Named as an input (not found in a folder), a pipe that no program writes to blocked the
     run in open(), before any page and whatever --timeout said."""
     import subprocess
     import sys
 
-    page, pipe = tmp_path / "a.html", tmp_path / "b.html"
+    page, pipe = tmp_path / "a.html", tmp_path / name
     page.write_bytes(PAGES[0].read_bytes())
     os.mkfifo(pipe)
     out = tmp_path / "o.jsonl"
