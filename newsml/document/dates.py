@@ -62,6 +62,8 @@ _PATTERNS: list[tuple[str, re.Pattern[str]]] = [
 _URL_DATE = re.compile(r"(?<![\d])((?:19|20)\d{2})[/_-]?(0[1-9]|1[0-2])[/_-]?(0[1-9]|[12]\d|3[01])(?![\d])")
 _CHINESE_NOON = re.compile(r"下午|晚上")
 _TIMESTAMP = re.compile(r"^\d{10}(?:\d{3})?$")
+#: What every pattern above needs: a year of four digits.
+_ANY_YEAR = re.compile(r"(?:19|20)\d{2}")
 
 
 def parse_date(text: str, *, last_year: int | None = None) -> str | None:
@@ -80,6 +82,8 @@ def dates_in(text: str, *, last_year: int | None = None, first_only: bool = Fals
         seconds = int(text[:10])
         stamp = dt.datetime.fromtimestamp(seconds, dt.UTC)
         return [stamp.strftime("%Y-%m-%dT%H:%M:%S+00:00")] if _plausible(stamp.year, last_year) else []
+    if not _ANY_YEAR.search(text):                   # (most lines: one search, not five patterns)
+        return []
     found: list[tuple[int, str]] = []
     for kind, pattern in _PATTERNS:
         for match in pattern.finditer(text):
