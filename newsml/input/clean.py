@@ -8,11 +8,18 @@ scripts (``<noscript>``), never (``<template>``) or in a frame of their own (``<
 srcdoc>``) is read when it holds :data:`FALLBACK_RATIO` times the prose (text outside
 links) of the rest of the page: the article of a script-rendered page, not the menus,
 "enable JavaScript" notes and tracking pixels of an ordinary one.
+
+React's streamed rendering sends a part of the page late, in a hidden ``<div id="S:0">``
+at the end of the body, with a script call (``$RC("B:0","S:0")``, ``$RS("S:0","P:0")``)
+that moves it into the place of the ``<template id="B:0">`` (or ``"P:0"``) waiting for it.
+Browsers show it there, often the whole article; so does newsml, by making the same moves
+before hidden elements go.
 """
 
 from __future__ import annotations
 
 import logging
+import re
 from collections.abc import Callable
 from types import ModuleType
 
@@ -54,6 +61,7 @@ def clean(root: Element) -> bool:
     content of ``<noscript>``, ``<template>`` and ``<iframe srcdoc>`` stays when it holds
     most of the page's prose (see the module notes); returns whether it did.
     """
+    place_streamed_segments(root)
     fallbacks = _unwrap_fallbacks(root)
     etree.strip_elements(root, *INVISIBLE_TAGS, with_tail=False)
     for element in hidden_elements(root):
@@ -86,6 +94,43 @@ def _hidden_in_c(cleaning: ModuleType) -> Callable[[Element], list[Element]]:
 
 #: The hidden elements of ``root``'s document (:func:`hidden_in_python`).
 hidden_elements = choose("input._cleaning", hidden_in_python, _hidden_in_c)
+
+
+#: React's calls that move a streamed segment into its place: ``$RC(boundary, segment)``
+#: and ``$RS(segment, placeholder)``, as its inline scripts write them.
+_REACT_MOVE = re.compile(r'\$R([CS])\(\s*"([^"\\]{1,40})"\s*,\s*"([^"\\]{1,40})"')
+
+
+def place_streamed_segments(root: Element) -> int:
+    """Move each streamed segment of React's rendering that a script call places (see the
+    module notes) into the place of its template, shown; return how many were moved. A
+    segment no call places stays hidden, and goes with the other hidden elements."""
+    calls = [call for script in root.iter("script") if "$R" in (script.text or "")
+             for call in _REACT_MOVE.findall(script.text or "")]
+    if not calls:
+        return 0
+    by_id = {element.get("id"): element for element in root.iter("template", "div") if element.get("id")}
+    moved = 0
+    for kind, first, second in calls:           # (in the page's order, as the browser runs them)
+        place, segment = (by_id.get(first), by_id.get(second)) if kind == "C" else \
+            (by_id.get(second), by_id.get(first))
+        if place is None or segment is None or place.tag != "template" or segment.tag != "div" \
+                or place.getparent() is None or segment.getparent() is None \
+                or any(up is segment for up in place.iterancestors()):
+            continue
+        segment.attrib.pop("hidden", None)
+        tail = segment.tail
+        segment.tail = None
+        if tail:                                # (the text after it stays where it was)
+            previous = segment.getprevious()
+            if previous is not None:
+                previous.tail = (previous.tail or "") + tail
+            else:
+                segment.getparent().text = (segment.getparent().text or "") + tail
+        segment.tail = place.tail
+        place.getparent().replace(place, segment)
+        moved += 1
+    return moved
 
 
 def _unwrap_fallbacks(root: Element) -> list[Element]:

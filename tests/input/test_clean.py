@@ -79,3 +79,30 @@ def test_object_content_is_text_and_media_fallbacks_are_not():
                     '<video src="clip.mp4">Your browser does not play video.</video>'
                     '<p>Real, text.</p></div>')
     assert [n.text for n in doc.nodes] == ["The panel discussed the rule, at length.", "Real, text."]
+
+
+_STREAMED = ("<html><body><header><a href='/'>Home</a></header>"
+             "<main><h1>Budget approved</h1><template id='B:0'></template><p>Loading…</p></main>"
+             "<footer>Copyright Town Times</footer>"
+             "<div hidden id='S:0'><p>The council approved the budget on Tuesday after a long debate "
+             "about roads, schools and the new library.</p><p>Members voted seven to two, and the mayor "
+             "said the plan would hold taxes flat for a second year.</p></div>after the segment"
+             "<div hidden id='S:1'><p>A segment no script places stays hidden.</p></div>"
+             "<script>$RC=function(b,c){};$RC(\"B:0\",\"S:0\")</script></body></html>")
+
+
+def test_a_streamed_react_segment_is_read_where_its_script_places_it():
+    """React's streamed rendering puts the article in a hidden div at the end of the body and
+    moves it into its template's place with a script: it was dropped as hidden."""
+    page = load_page(_STREAMED)
+    texts = [node.text for node in page.nodes]
+    approved = next(i for i, text in enumerate(texts) if text.startswith("The council approved"))
+    assert texts.index("Budget approved") < approved < texts.index("Copyright Town Times")
+    assert "after the segment" in texts                         # (the text after it stays)
+    assert not any("no script places" in text for text in texts)
+    assert "hold taxes flat" in extract(_STREAMED).text
+
+
+def test_a_hidden_div_without_a_react_call_stays_hidden():
+    page = load_page(_STREAMED.replace('$RC("B:0","S:0")', ""))
+    assert not any("council approved" in node.text for node in page.nodes)
