@@ -145,14 +145,15 @@ def chosen_author(rules: str | None, source: str | None, model: Callable[[], str
 
 
 def declared_authors(page: Page) -> list[str]:
-    """The author names ``page`` declares (JSON-LD, meta tags, microdata), best first."""
+    """The author names ``page`` declares (JSON-LD, meta tags, microdata, ``rel="author"``
+    links), best first."""
     declared = page.parsed.declared
     return _declared_authors(declared, _json_ld(declared.json_ld)[0])
 
 
 def _declared_authors(declared: Declared, article: dict[str, Any]) -> list[str]:
     return [name for name in (_people(article.get("author")), *_authors(declared.meta(*_AUTHOR_METAS)),
-                              *declared.items.get("author", ())) if name]
+                              *declared.items.get("author", ()), *declared.rel_authors) if name]
 
 
 def _choose_date(declared: str | None, shown: str | None, shown_update: str | None,

@@ -1,6 +1,6 @@
 """What a page declares about itself, read before cleaning removes it: ``<meta>`` tags
 (all of them, repeated ones included), JSON-LD scripts, the canonical link, microdata
-values and ``<time>`` elements, and the document's language.
+values, ``<time>`` elements, the links marked ``rel="author"`` and the document's language.
 
 Cleaning drops scripts, ``<meta>`` and ``<link>``; the metadata of an article
 (:mod:`newsml.document.metadata`) reads what they said from here.
@@ -22,6 +22,8 @@ ITEM_PROPERTIES = frozenset({"datePublished", "dateModified", "dateCreated", "up
 #: At most this many characters of one JSON-LD script or one value are kept.
 MAX_VALUE_CHARS = 200_000
 _ITEMPROPS = etree.XPath("//*[@itemprop]")
+#: A ``rel="author"`` link's text longer than this is no name.
+MAX_NAME_CHARS = 100
 
 
 @dataclass
@@ -30,12 +32,14 @@ class Declared:
     document order, a tag of several names once for each; ``json_ld``: the texts of its
     JSON-LD scripts; ``items``: microdata property -> values (an attribute's, else the
     element's text); ``times``: each ``<time>``'s ``datetime`` and text; ``canonical``: the
-    canonical link's address."""
+    canonical link's address; ``rel_authors``: the texts of the ``<a rel="author">`` links
+    (HTML's link type for the article's author), in document order."""
 
     metas: list[tuple[str, str]] = field(default_factory=list)
     json_ld: list[str] = field(default_factory=list)
     items: dict[str, list[str]] = field(default_factory=dict)
     times: list[tuple[str, str]] = field(default_factory=list)
+    rel_authors: list[str] = field(default_factory=list)
     canonical: str | None = None
     lang: str | None = None
 
@@ -52,7 +56,7 @@ class Declared:
 def read_declared(root: Element) -> Declared:
     """The declarations of a parsed page (before cleaning)."""
     found = Declared(lang=(root.get("lang") or root.get("xml:lang") or "").strip() or None)
-    for element in root.iter("meta", "script", "link", "time"):
+    for element in root.iter("meta", "script", "link", "time", "a"):
         tag = element.tag
         if tag == "meta":
             content = element.get("content")
@@ -62,6 +66,11 @@ def read_declared(root: Element) -> Declared:
         elif tag == "script":
             if (element.get("type") or "").strip().lower() == "application/ld+json" and element.text:
                 found.json_ld.append(element.text[:MAX_VALUE_CHARS])
+        elif tag == "a":
+            if "author" in (element.get("rel") or "").lower().split():
+                name = normalize_space(element.xpath("string()") or "")
+                if 0 < len(name) <= MAX_NAME_CHARS:
+                    found.rel_authors.append(name)
         elif tag == "link":
             rel = (element.get("rel") or "").lower().split()
             href = (element.get("href") or "").strip()

@@ -114,3 +114,21 @@ def test_the_outlet_named_after_laiyuan_is_never_the_author_even_from_the_byline
     assert chosen_author("新华网", "新华网", lambda: "张三") == "张三"
     assert chosen_author(None, "新华网", lambda: "新华网 记者") is None
     assert chosen_author("李四", "新华网", lambda: "张三") == "李四"
+
+
+def test_a_rel_author_link_names_the_author_after_what_the_page_declares_otherwise():
+    """HTML's link type for the article's author: a blog's `<a rel="author">` in the post's
+    header was not read."""
+    body = ('<h1>Nightly news</h1><div class="entry-info"><address class="vcard"><a href="/author/mc" '
+            'rel="author">Mike Conley</a></address></div><p>The company made an offer on Tuesday, the people '
+            'said, and the board will meet again next week to weigh it against two others.</p></body></html>')
+    assert meta_of("<html><body>" + body).author == "Mike Conley"
+    assert meta_of('<html><head><meta name="author" content="Jane Doe"></head><body>' + body).author == "Jane Doe"
+    assert load_page("<html><body>" + body).parsed.declared.rel_authors == ["Mike Conley"]
+
+
+def test_a_rel_author_link_of_a_real_page_it_never_saw():
+    folder = shared_corpus("wcxb_dev2")
+    meta = json.loads((folder / "0006.json").read_text(encoding="utf-8"))
+    assert meta["split"] == "test"
+    assert read_metadata(load_page((folder / "0006.html").read_bytes())).author == meta["author"]
