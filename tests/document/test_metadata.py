@@ -123,7 +123,8 @@ def test_a_rel_author_link_names_the_author_after_what_the_page_declares_otherwi
             'rel="author">Mike Conley</a></address></div><p>The company made an offer on Tuesday, the people '
             'said, and the board will meet again next week to weigh it against two others.</p></body></html>')
     assert meta_of("<html><body>" + body).author == "Mike Conley"
-    assert meta_of('<html><head><meta name="author" content="Jane Doe"></head><body>' + body).author == "Jane Doe"
+    declared = '<html><head><meta name="author" content="Jane Doe"></head><body>'
+    assert meta_of(declared + body).author == "Jane Doe"
     assert load_page("<html><body>" + body).parsed.declared.rel_authors == ["Mike Conley"]
 
 
