@@ -323,11 +323,14 @@ class _Timed(io.RawIOBase):
     def __init__(self, stream: io.FileIO, timeout: float | None) -> None:
         self.stream, self.timeout = stream, timeout
         self._poll: Any = None
+        self._expired: ReadTimeoutError | None = None   # (a pipe that timed out is not waited for again)
 
     def readable(self) -> bool:
         return True
 
     def readinto(self, buffer: Any) -> int:
+        if self._expired is not None:
+            raise self._expired
         if self._poll is None:
             self._poll = select.poll()
             self._poll.register(self.stream.fileno(), select.POLLIN)
@@ -335,7 +338,9 @@ class _Timed(io.RawIOBase):
             # (polled first: a pipe opened without blocking reads as ended until a writer comes)
             events = self._poll.poll(None if self.timeout is None else self.timeout * 1000)
             if not events:
-                raise ReadTimeoutError(f"no bytes came for {self.timeout:g} s (the time limit, --timeout)")
+                self._expired = ReadTimeoutError(f"no bytes came for {self.timeout:g} s (the time limit, "
+                                                 "--timeout)")
+                raise self._expired
             if any(event & select.POLLNVAL for _, event in events):
                 # a descriptor poll cannot watch (a device, on some systems): read as before
                 os.set_blocking(self.stream.fileno(), True)
