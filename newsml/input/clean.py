@@ -119,14 +119,7 @@ def place_streamed_segments(root: Element) -> int:
                 or any(up is segment for up in place.iterancestors()):
             continue
         segment.attrib.pop("hidden", None)
-        tail = segment.tail
-        segment.tail = None
-        if tail:                                # (the text after it stays where it was)
-            previous = segment.getprevious()
-            if previous is not None:
-                previous.tail = (previous.tail or "") + tail
-            else:
-                segment.getparent().text = (segment.getparent().text or "") + tail
+        _leave_tail(segment)                    # (the text after it stays where it was)
         segment.tail = place.tail
         place.getparent().replace(place, segment)
         moved += 1
@@ -189,11 +182,19 @@ def text_of(element: Element) -> str:
 def drop_keeping_tail(element: Element) -> None:
     """Remove ``element`` and its subtree, keeping the text that follows it (its tail)."""
     parent = element.getparent()
+    _leave_tail(element)
+    parent.remove(element)
+
+
+def _leave_tail(element: Element) -> None:
+    """Hand the text that follows ``element`` (its tail, which lxml moves and removes with
+    it) to what comes before it: its previous sibling's tail, else its parent's text."""
     tail = element.tail
     if tail:
         previous = element.getprevious()
         if previous is not None:
             previous.tail = (previous.tail or "") + tail
         else:
+            parent = element.getparent()
             parent.text = (parent.text or "") + tail
-    parent.remove(element)
+        element.tail = None
