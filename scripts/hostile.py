@@ -214,7 +214,7 @@ MAX_GROWTH_POWER = 1.5
 def run_scale_case(shape: str, size: str, tool: str) -> dict[str, object]:
     """In the child: one shape at one size with ``tool``: the least wall time of
     :data:`SCALE_REPEATS` extractions and the peak memory's growth over that before them."""
-    what, make, _, _, check = SHAPES[shape]
+    _, make, _, _, check = SHAPES[shape]
     _extract(tool, "<html><body><p>A first page, to warm up: imports and models.</p></body></html>")
     page = make(int(size)).encode()
     before = reset_peak()
@@ -384,30 +384,29 @@ def cli_fifo_in_folder(tmp: Path) -> tuple[bool, str]:
     folder.mkdir()
     (folder / "a.html").write_text(STORY, encoding="utf-8")
     os.mkfifo(folder / "b.html")
-    out = tmp / "o.jsonl"
-    try:
-        result = _newsml("predict", str(folder), "-o", str(out), "--timeout", "2", timeout=60)
-    except subprocess.TimeoutExpired:
-        return False, "the run hangs (killed after 60 s)"
-    got = [json.loads(line) for line in out.read_text(encoding="utf-8").splitlines()] if out.exists() else []
-    ok = (result.returncode == 1 and len(got) == 2 and NEEDLE in got[0].get("text", "")
-          and "named pipe" in got[1].get("error", ""))
-    return ok, got[1]["error"] if len(got) == 2 and "error" in got[1] else f"exit {result.returncode}"
+    return _beside_a_pipe(tmp, [str(folder)], 1, "named pipe")
 
 
 def cli_fifo_named(tmp: Path) -> tuple[bool, str]:
     (tmp / "a.html").write_text(STORY, encoding="utf-8")
     os.mkfifo(tmp / "b.html")
+    return _beside_a_pipe(tmp, [str(tmp / "b.html"), str(tmp / "a.html")], 0, "no bytes came")
+
+
+def _beside_a_pipe(tmp: Path, inputs: list[str], pipe_at: int, fragment: str) -> tuple[bool, str]:
+    """``newsml predict`` of a page and a named pipe nobody writes to (record ``pipe_at``),
+    --timeout 2: ok when it ends, the page has its text and the pipe an error saying ``fragment``."""
     out = tmp / "o.jsonl"
     try:
-        result = _newsml("predict", str(tmp / "b.html"), str(tmp / "a.html"), "-o", str(out),
-                         "--timeout", "2", timeout=60)
+        result = _newsml("predict", *inputs, "-o", str(out), "--timeout", "2", timeout=60)
     except subprocess.TimeoutExpired:
         return False, "the run hangs (killed after 60 s)"
     got = [json.loads(line) for line in out.read_text(encoding="utf-8").splitlines()] if out.exists() else []
-    ok = (result.returncode == 1 and len(got) == 2 and "no bytes came" in got[0].get("error", "")
-          and NEEDLE in got[1].get("text", ""))
-    return ok, got[0]["error"] if len(got) == 2 and "error" in got[0] else f"exit {result.returncode}"
+    if len(got) != 2:
+        return False, f"exit {result.returncode}"
+    pipe, page = got[pipe_at], got[1 - pipe_at]
+    ok = result.returncode == 1 and NEEDLE in page.get("text", "") and fragment in pipe.get("error", "")
+    return ok, pipe.get("error", f"exit {result.returncode}")
 
 
 def _pages(tmp: Path, count: int) -> Path:
