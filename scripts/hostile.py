@@ -742,18 +742,19 @@ def _powers(results: list[dict[str, object]]) -> tuple[float | None, float | Non
     less than a ratio of two would (None: a size that did not finish, or no memory figure)."""
     import numpy as np
 
-    if any("seconds" not in result or "page_mb" not in result for result in results):
+    def figures(key: str) -> list[float] | None:
+        if any(key not in result for result in results):
+            return None
+        return [float(result[key]) for result in results]  # type: ignore[arg-type]
+
+    pages, seconds, growth = figures("page_mb"), figures("seconds"), figures("growth_mb")
+    if pages is None or seconds is None:
         return None, None
-    pages = np.log([float(result["page_mb"]) for result in results])  # type: ignore[arg-type]
 
     def slope(costs: list[float], floor: float) -> float:
-        return float(np.polyfit(pages, np.log(np.maximum(costs, floor)), 1)[0])
+        return float(np.polyfit(np.log(pages), np.log(np.maximum(costs, floor)), 1)[0])
 
-    time_power = slope([float(result["seconds"]) for result in results], TIME_FLOOR)  # type: ignore[arg-type]
-    if any("growth_mb" not in result for result in results):
-        return time_power, None
-    return time_power, slope([float(result["growth_mb"]) for result in results],  # type: ignore[arg-type]
-                             MEMORY_FLOOR)
+    return slope(seconds, TIME_FLOOR), None if growth is None else slope(growth, MEMORY_FLOOR)
 
 
 def _cell(result: dict[str, object]) -> str:
