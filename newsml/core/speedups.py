@@ -51,7 +51,9 @@ SPEEDUPS: dict[str, Speedup] = {
         ("newsml.input.sanitize",),
         "the look at a UTF-8 page's bytes that decides whether they go to the parser as they are"),
     "input._cleaning": Speedup(
-        ("newsml.input.clean",), "the hidden elements a parsed page loses", reads_lxml=True),
+        ("newsml.input.clean", "newsml.input.declared"),
+        "the hidden elements a parsed page loses, and the elements that declare its metadata",
+        reads_lxml=True),
     "dom._walk": Speedup(
         ("newsml.dom.walk", "newsml.features.repetition"),
         "the segmentation walk, the elements' kinds of attributes, and alike siblings counted",

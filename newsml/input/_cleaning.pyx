@@ -1,7 +1,9 @@
 # cython: language_level=3
 """The hidden elements of a parsed page found in C (optional): those that
 :func:`newsml.input.clean.clean` removes for a ``hidden`` attribute, ``aria-hidden="true"`` or a
-style that hides them, the same elements in the same order as its XPath finds.
+style that hides them, the same elements in the same order as its XPath finds. Also the
+elements that declare the page's metadata (:func:`declaring_elements`), which
+:func:`newsml.input.declared.read_declared` reads before cleaning.
 
 The elements and their attribute values are read as libxml2 nodes, and an element object
 is made, through lxml's public C API (``elementFactory``), only for those found. Built when the package is installed with a C compiler at hand; ``newsml.input.parse``
@@ -113,3 +115,47 @@ def hidden_elements(cetree._Element element not None):
             c = c.parent
         c = following
     return found
+
+
+cdef inline bint _has_attribute(tree.xmlNode* c, const char* name) noexcept:
+    """Whether the element has an attribute ``name`` outside any namespace (``get(name)``
+    is not None)."""
+    cdef tree.xmlAttr* attribute = c.properties
+    while attribute is not NULL:
+        if attribute.ns is NULL and strcmp(<const char*>attribute.name, name) == 0:
+            return True
+        attribute = attribute.next
+    return False
+
+
+cdef inline bint _declaring_tag(const char* name, tree.xmlNode* c) noexcept:
+    """Whether an element of that name is read for what it declares: a ``<meta>``,
+    ``<script>``, ``<link>`` or ``<time>``, or an ``<a>`` with a ``rel`` attribute."""
+    if strcmp(name, b"a") == 0:
+        return _has_attribute(c, b"rel")
+    return (strcmp(name, b"meta") == 0 or strcmp(name, b"script") == 0 or strcmp(name, b"link") == 0
+            or strcmp(name, b"time") == 0)
+
+
+def declaring_elements(cetree._Element root not None):
+    """Two lists of the elements of ``root`` (itself included), each in document order:
+    the ``<meta>``, ``<script>``, ``<link>`` and ``<time>`` elements and the ``<a>`` that have a
+    ``rel`` attribute (tags outside any namespace, as ``iter(tag)`` matches them); and the
+    elements that have an ``itemprop`` attribute. What
+    :func:`newsml.input.declared.declaring_in_python` gives, in one walk in which nothing
+    runs but the making of the element objects found."""
+    cdef tree.xmlNode* top = root._c_node
+    cdef tree.xmlNode* c = top
+    cdef tree.xmlNode* following
+    cdef list tagged = [], with_itemprop = []
+    while c is not NULL:
+        if c.ns is NULL and _declaring_tag(<const char*>c.name, c):
+            tagged.append(cetree.elementFactory(root._doc, c))
+        if _has_attribute(c, b"itemprop"):
+            with_itemprop.append(cetree.elementFactory(root._doc, c))
+        following = _first_element(c)
+        while following is NULL and c is not top:    # no child: the next sibling, or above
+            following = _next_element(c)
+            c = c.parent
+        c = following
+    return tagged, with_itemprop

@@ -8,10 +8,13 @@ Cleaning drops scripts, ``<meta>`` and ``<link>``; the metadata of an article
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
+from types import ModuleType
 
 from lxml import etree
 
+from ..core.speedups import choose
 from ..core.tags import Element
 from ..core.text import normalize_space
 
@@ -53,10 +56,30 @@ class Declared:
         return [content for contents in found.values() for content in contents]
 
 
+def declaring_in_python(root: Element) -> tuple[list[Element], list[Element]]:
+    """The elements of ``root`` read for what they declare, in two lists in document order:
+    its ``<meta>``, ``<script>``, ``<link>`` and ``<time>`` elements and the ``<a>`` that have a
+    ``rel`` attribute; and the elements that have an ``itemprop``."""
+    tagged = [element for element in root.iter("meta", "script", "link", "time", "a")
+              if element.tag != "a" or element.get("rel") is not None]
+    return tagged, _ITEMPROPS(root)
+
+
+def _declaring_in_c(cleaning: ModuleType) -> Callable[[Element], tuple[list[Element], list[Element]]]:
+    return cleaning.declaring_elements
+
+
+#: The elements of ``root`` read for what they declare (:func:`declaring_in_python`); found
+#: in C where the input stage's compiled module is in use (one walk of the tree, several
+#: times faster than the iteration and the XPath).
+declaring_elements = choose("input._cleaning", declaring_in_python, _declaring_in_c)
+
+
 def read_declared(root: Element) -> Declared:
     """The declarations of a parsed page (before cleaning)."""
     found = Declared(lang=(root.get("lang") or root.get("xml:lang") or "").strip() or None)
-    for element in root.iter("meta", "script", "link", "time", "a"):
+    tagged, with_itemprop = declaring_elements(root)
+    for element in tagged:
         tag = element.tag
         if tag == "meta":
             content = element.get("content")
@@ -79,7 +102,7 @@ def read_declared(root: Element) -> Declared:
         else:
             found.times.append(((element.get("datetime") or "").strip(),
                                 normalize_space(element.xpath("string()") or "")[:MAX_VALUE_CHARS]))
-    for element in _ITEMPROPS(root):
+    for element in with_itemprop:
         for name in (element.get("itemprop") or "").split():
             if name in ITEM_PROPERTIES:
                 value = _item_value(element, name)

@@ -105,3 +105,41 @@ def test_the_cleaning_falls_back_to_the_xpath_when_told(monkeypatch, compiled):
     monkeypatch.undo()
     page = parse_page(HIDDEN.encode())
     assert etree.tostring(in_python(lambda: parse_page(HIDDEN.encode())).root) == etree.tostring(page.root)
+
+
+DECLARING = """<html lang=en><head><meta name=a content=1><script>var x;</script><link rel=canonical href=/x>
+<script type="application/ld+json">{}</script></head><body><a href=/1>no rel</a>
+<a rel="author" href=/2>Ana</a><a rel="">empty rel</a><A REL=nofollow>upper case</A>
+<time datetime=2024-01-02>Jan 2</time>
+<div itemprop=author itemscope><meta itemprop=name content=Bo></div><span itemprop="">empty</span>
+<svg><a rel=x><time>in svg</time></a></svg></body></html>"""
+
+
+def assert_same_declaring(root: etree._Element, compiled) -> tuple[list, list]:
+    from newsml.input.declared import declaring_in_python
+
+    found = compiled.declaring_elements(root)
+    expected = declaring_in_python(root)
+    for got, wanted in zip(found, expected):
+        assert len(got) == len(wanted) and all(a is b for a, b in zip(got, wanted))
+    return found
+
+
+def test_the_compiled_walk_finds_the_declaring_elements_the_python_finds(compiled):
+    tagged, with_itemprop = assert_same_declaring(raw_tree(DECLARING), compiled)
+    assert [element.tag for element in tagged] == ["meta", "script", "link", "script", "a", "a", "a", "time",
+                                                   "meta", "a", "time"]
+    assert [element.tag for element in with_itemprop] == ["div", "meta", "span"]
+
+
+def test_the_compiled_walk_matches_tags_and_attributes_outside_namespaces_only(compiled):
+    root = etree.fromstring("<r xmlns:x='urn:x'><meta/><x:meta/><a rel='a'/><a x:rel='b'/><b itemprop='c'/>"
+                            "<b x:itemprop='d'/><m xmlns='urn:m'><time/></m></r>")
+    tagged, with_itemprop = assert_same_declaring(root, compiled)
+    assert [element.tag for element in tagged] == ["meta", "a"] and len(with_itemprop) == 1
+    assert assert_same_declaring(root.find("b"), compiled) == ([], [root.find("b")])   # (from its root)
+
+
+def test_the_compiled_walk_on_labeled_and_corpus_pages(compiled):
+    paths = labeled_and_corpus_pages("wcxb_dev", each=80)
+    assert sum(len(assert_same_declaring(raw_tree(path.read_bytes()), compiled)[1]) for path in paths)
