@@ -45,6 +45,9 @@ class Article(Metadata):
     lang: str = "und"
     method: str = ""
     blocks: list[Block] = field(default_factory=list, repr=False, compare=False)
+    #: Extracted for its title and text alone (``extract(..., text_only=True)``): its
+    #: metadata was not read and it has no Markdown or HTML.
+    text_only: bool = field(default=False, repr=False, compare=False)
 
     @property
     def text(self) -> str:
@@ -54,21 +57,31 @@ class Article(Metadata):
     @property
     def markdown(self) -> str:
         """The article as Markdown: the title as its ``#`` heading, then the body's blocks."""
+        self._check_document("markdown")
         return to_markdown(self.title, self.blocks)
 
     @property
     def html(self) -> str:
         """The article as an HTML fragment: one ``<article>`` element."""
+        self._check_document("html")
         return to_html(self.title, self.blocks)
 
+    def _check_document(self, what: str) -> None:
+        """Raise NewsmlError for the document of an article extracted for its text alone."""
+        if self.text_only:
+            raise NewsmlError(f"this article was extracted with text_only=True: it has no {what}; "
+                              "extract it without text_only for its metadata, Markdown and HTML")
+
     def to_dict(self) -> dict[str, Any]:
-        """Plain-data form (the CLI's json/jsonl record): :data:`RECORD_FIELDS`, in order.
+        """Plain-data form (the CLI's json/jsonl record): :data:`RECORD_FIELDS`, in order
+        (``markdown`` None for an article extracted with ``text_only``).
 
         (``dataclasses.asdict`` gives the same, but passes every paragraph and score through
         ``copy.deepcopy`` one by one: a shallow copy of the lists is enough, their items are
         immutable.)
         """
-        data = {name: getattr(self, name) for name in RECORD_FIELDS}
+        data: dict[str, Any] = {name: None if self.text_only and name == "markdown" else getattr(self, name)
+                                for name in RECORD_FIELDS}
         for name in LIST_FIELDS:
             if data[name] is not None:
                 data[name] = list(data[name])
@@ -84,6 +97,9 @@ class Article(Metadata):
             if keep[node.index]:
                 paragraphs.append(node.text)
                 kept_scores.append(round(float(scores[node.index]), 4))
+        if options.text_only:
+            return cls(title=title, paragraphs=paragraphs, scores=kept_scores, encoding=page.encoding,
+                       lang=page.lang, method=method, text_only=True)
         blocks = document_blocks(page, keep, title, links=options.links, images=options.images)
         meta = read_metadata(page, keep, shipped_line_model())
         return cls(title=title, **vars(meta), paragraphs=paragraphs, scores=kept_scores,

@@ -16,7 +16,8 @@ from .methods import NodeMethod, method_class, resolve_name
 
 
 def extract(page: bytes | str | Path, method: str | NodeMethod = "default", title: str | None = None,
-            *, links: bool = False, images: bool = False, **options: Any) -> Article:
+            *, links: bool = False, images: bool = False, text_only: bool = False,
+            **options: Any) -> Article:
     """Extract the article of ``page`` (HTML bytes, HTML text, or a path to a file).
 
     ``method`` is a registered name (see ``newsml methods``) or a method instance;
@@ -27,6 +28,8 @@ def extract(page: bytes | str | Path, method: str | NodeMethod = "default", titl
     methods locate the article with it).
     ``links`` and ``images``: the article's :attr:`~newsml.article.Article.markdown` and
     :attr:`~newsml.article.Article.html` keep the links' addresses and the figures' images.
+    ``text_only``: the title and text alone, sooner: the metadata fields stay None and
+    ``markdown`` and ``html`` raise :class:`~newsml.errors.NewsmlError`.
     Raises :class:`~newsml.errors.InvalidPageError` for input that is not an HTML page.
     In a process of one thread, Python's cyclic garbage collector is paused for the call
     (:func:`collector_paused`), which makes extraction faster.
@@ -45,8 +48,9 @@ def extract(page: bytes | str | Path, method: str | NodeMethod = "default", titl
         scorer = get_method(method, **options)
     else:
         scorer = _shipped(resolve_name(method))
+    document = DocumentOptions(links, images, text_only=text_only)
     with collector_paused():
-        article = extract_page(load_page(page, title=title), scorer, DocumentOptions(links, images))
+        article = extract_page(load_page(page, title=title), scorer, document)
     if isinstance(method, str):
         article.method = method             # as asked: "default", not the method it stands for
     return article

@@ -5,7 +5,9 @@
 
 Every tool sees the same pages, interleaved page by page (the order of tools rotates
 from page to page), so drift of the machine hits all tools alike. newsml gets the
-page bytes (its time includes decoding); peers get the text newsml decoded, so none
+page bytes (its time includes decoding) and is asked for the text alone
+(``extract(html_bytes, text_only=True).text``, as the peers' calls give text without
+metadata); peers get the text newsml decoded, so none
 of them loses a page to a wrong encoding guess. Each peer runs with the settings its
 own documentation gives for main-article text (``PEERS`` below; the report lists the
 exact call and the documentation it follows). A peer that is not installed is skipped
@@ -278,7 +280,8 @@ def newsml_tool(method: str) -> Extractor:
     scorer = get_method(method)
 
     def run(data: bytes, _text: str, _lang: str) -> str:
-        return extract(data, method=scorer).text    # as a user calls it
+        # as a user calls it for the text alone (the document section times the rest)
+        return extract(data, method=scorer, text_only=True).text
     return run
 
 
@@ -921,7 +924,10 @@ def peer_settings_section(versions: dict[str, str], skipped: dict[str, str]) -> 
              "Each peer runs with the settings its own documentation gives for main-article text, on the "
              "text newsml decoded from the page (so no peer loses a page to an encoding guess) and the "
              "page's language from the corpus (`lang` in its json) where the peer takes one. No peer is "
-             "given the page's URL. Extracted text is scored as it is returned.", "",
+             "given the page's URL. Extracted text is scored as it is returned. newsml's methods get the "
+             "page's bytes and are asked for the text alone, `newsml.extract(html_bytes, method=..., "
+             "text_only=True).text`, as the peers' calls give text without metadata; the document section "
+             "times newsml with its metadata and Markdown.", "",
              "| peer | version | call | documentation |", "|---|---|---|---|"]
     for name, peer in PEERS.items():
         version = versions.get(name) or f"skipped: {skipped.get(name, 'not run')}"

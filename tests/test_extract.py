@@ -54,3 +54,16 @@ def test_the_text_alone_is_the_articles_text(default_method):
     for path in sorted(LABELED.glob("*.html")):
         page = load_page(path.read_bytes())
         assert extract_text(page, default_method) == extract_page(page, default_method).text, path.name
+
+
+def test_text_only_gives_the_same_title_and_text_without_the_document():
+    from newsml import NewsmlError
+
+    for path in sorted(LABELED.glob("*.html"))[:12]:
+        whole, alone = extract(path), extract(path, text_only=True)
+        assert (alone.title, alone.text, alone.scores) == (whole.title, whole.text, whole.scores), path.name
+        assert alone.date is None and alone.author is None and alone.blocks == []
+        assert alone.to_dict()["markdown"] is None and whole.to_dict()["markdown"].startswith("# ")
+        for document in ("markdown", "html"):
+            with pytest.raises(NewsmlError, match="text_only=True: it has no " + document):
+                getattr(alone, document)

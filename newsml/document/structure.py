@@ -57,11 +57,13 @@ MAX_CELL_CHARS = 400
 class DocumentOptions:
     """What an article's Markdown and HTML keep besides its text: links (their addresses)
     and figures' images; and whether a page's record carries the HTML too (its Markdown
-    it always carries)."""
+    it always carries). ``text_only``: the article's title and text alone, without its
+    metadata, Markdown and HTML, which callers of the text alone need not wait for."""
 
     links: bool = False
     images: bool = False
     html: bool = False
+    text_only: bool = False
 
 
 #: Text and structure only.

@@ -204,7 +204,8 @@ def predict(
     writer = batch.RecordWriter(destination, fmt, single=len(paths) == 1 and not warc)
     with destination, batch.terminate_as_interrupt():
         try:
-            options = RecordOptions(DocumentOptions(links=links, images=images, html=fmt == "html"),
+            options = RecordOptions(DocumentOptions(links=links, images=images, html=fmt == "html",
+                                                    text_only=fmt == "text"),
                                     spec.asked)
             with extraction(spec, jobs, timeout or None, debug, options) as extract, \
                     progress_bar() as progress:

@@ -460,3 +460,17 @@ def test_version_and_help_load_no_numpy_or_sklearn():
         result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True)
         assert result.stderr.strip().splitlines()[-1] == "[]", (flag, result.stderr)
         assert ("newsml " if flag == "--version" else "predict") in result.stdout
+
+
+def test_text_output_is_the_text_of_the_whole_extraction(runner, tmp_path):
+    """Text output skips the metadata and the document, and prints the same title and text
+    (a file named by its path)."""
+    from newsml import extract
+    from newsml.run.batch import plain_text
+
+    pages = sorted(LABELED.glob("*.html"))[:3]
+    result = runner.invoke(app, ["predict", *map(str, pages), "-j", "1"])
+    assert result.exit_code == 0, result.output
+    for path in pages:
+        article = extract(path)
+        assert f"==> {path} <==\n{plain_text(article.title, article.text)}\n" in result.stdout
