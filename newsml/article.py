@@ -47,7 +47,7 @@ class Article(Metadata):
     blocks: list[Block] = field(default_factory=list, repr=False, compare=False)
     #: Extracted for its title and text alone (``extract(..., text_only=True)``): its
     #: metadata was not read and it has no Markdown or HTML.
-    text_only: bool = field(default=False, repr=False, compare=False)
+    text_only: bool = False
 
     @property
     def text(self) -> str:

@@ -138,23 +138,31 @@ cdef inline bint _declaring_tag(const char* name, tree.xmlNode* c) noexcept:
 
 
 def declaring_elements(cetree._Element root not None):
-    """Two lists of the elements of ``root`` (itself included), each in document order:
-    the ``<meta>``, ``<script>``, ``<link>`` and ``<time>`` elements and the ``<a>`` that have a
-    ``rel`` attribute (tags outside any namespace, as ``iter(tag)`` matches them); and the
-    elements that have an ``itemprop`` attribute. What
+    """Two lists of elements, each in document order: the ``<meta>``, ``<script>``, ``<link>``
+    and ``<time>`` elements of ``root`` (itself included) and its ``<a>`` that have a ``rel``
+    attribute (tags outside any namespace, as ``iter(tag)`` matches them); and the elements
+    of ``root``'s whole document that have an ``itemprop`` attribute (as ``//*[@itemprop]``
+    finds them: markup after ``</html>`` can stand beside the root). What
     :func:`newsml.input.declared.declaring_in_python` gives, in one walk in which nothing
-    runs but the making of the element objects found."""
-    cdef tree.xmlNode* top = root._c_node
-    cdef tree.xmlNode* c = top
+    runs but the making of the element objects found. (Attributes a DTD gives by default,
+    which HTML never has, are not read.)"""
+    cdef tree.xmlNode* top = <tree.xmlNode*>root._doc._c_doc
+    cdef tree.xmlNode* inner = root._c_node
+    cdef tree.xmlNode* c = _first_element(top)
     cdef tree.xmlNode* following
     cdef list tagged = [], with_itemprop = []
+    cdef bint inside = False       # whether c is root or below it
     while c is not NULL:
-        if c.ns is NULL and _declaring_tag(<const char*>c.name, c):
+        if c is inner:
+            inside = True
+        if inside and c.ns is NULL and _declaring_tag(<const char*>c.name, c):
             tagged.append(cetree.elementFactory(root._doc, c))
         if _has_attribute(c, b"itemprop"):
             with_itemprop.append(cetree.elementFactory(root._doc, c))
         following = _first_element(c)
         while following is NULL and c is not top:    # no child: the next sibling, or above
+            if c is inner:
+                inside = False
             following = _next_element(c)
             c = c.parent
         c = following

@@ -57,9 +57,10 @@ class Declared:
 
 
 def declaring_in_python(root: Element) -> tuple[list[Element], list[Element]]:
-    """The elements of ``root`` read for what they declare, in two lists in document order:
-    its ``<meta>``, ``<script>``, ``<link>`` and ``<time>`` elements and the ``<a>`` that have a
-    ``rel`` attribute; and the elements that have an ``itemprop``."""
+    """The elements read for what they declare, in two lists in document order: the
+    ``<meta>``, ``<script>``, ``<link>`` and ``<time>`` elements of ``root`` and its ``<a>``
+    that have a ``rel`` attribute; and the elements of its whole document that have an
+    ``itemprop`` (markup after ``</html>`` can stand beside the root)."""
     tagged = [element for element in root.iter("meta", "script", "link", "time", "a")
               if element.tag != "a" or element.get("rel") is not None]
     return tagged, _ITEMPROPS(root)

@@ -137,7 +137,17 @@ def test_the_compiled_walk_matches_tags_and_attributes_outside_namespaces_only(c
                             "<b x:itemprop='d'/><m xmlns='urn:m'><time/></m></r>")
     tagged, with_itemprop = assert_same_declaring(root, compiled)
     assert [element.tag for element in tagged] == ["meta", "a"] and len(with_itemprop) == 1
-    assert assert_same_declaring(root.find("b"), compiled) == ([], [root.find("b")])   # (from its root)
+
+
+def test_the_compiled_walk_reads_tags_under_its_root_and_itemprops_in_the_whole_document(compiled):
+    root = etree.fromstring("<r><x itemprop='a'/><meta/><y><meta/><z itemprop='b'/></y><w itemprop='c'/></r>")
+    tagged, with_itemprop = assert_same_declaring(root.find("y"), compiled)
+    assert tagged == [root.find("y/meta")] and [element.tag for element in with_itemprop] == ["x", "z", "w"]
+    # markup after </html> can stand beside the root: its microdata is read, as before
+    page = raw_tree("<html><head><meta name=a content=1></head><body><p>text</p></body></html>"
+                    "<span itemprop=datePublished>2020</span><meta name=b content=2>")
+    tagged, with_itemprop = assert_same_declaring(page, compiled)
+    assert [element.get("itemprop") for element in with_itemprop] == ["datePublished"]
 
 
 def test_the_compiled_walk_on_labeled_and_corpus_pages(compiled):
