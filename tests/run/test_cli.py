@@ -463,8 +463,8 @@ def test_version_and_help_load_no_numpy_or_sklearn():
 
 
 def test_text_output_is_the_text_of_the_whole_extraction(runner, tmp_path):
-    """Text output skips the metadata and the document, and prints the same title and text
-    (a file named by its path)."""
+    """Text output skips the metadata and the document, and prints the same title and text;
+    its header names a file by its path, not by the canonical address it no longer reads."""
     from newsml import extract
     from newsml.run.batch import plain_text
 
