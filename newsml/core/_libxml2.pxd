@@ -1,6 +1,7 @@
 # Readings of libxml2's nodes shared by the compiled modules that walk lxml's trees
 # (newsml/dom/_walk.pyx, newsml/input/_cleaning.pyx): inline, so nothing is imported at run time.
 
+from libc.string cimport strcmp
 from lxml.includes cimport tree
 
 
@@ -29,3 +30,14 @@ cdef inline tree.xmlNode* next_element(tree.xmlNode* c):
     while c is not NULL and c.type != tree.XML_ELEMENT_NODE:
         c = c.next
     return c
+
+
+cdef inline bint has_attribute(tree.xmlNode* c, const char* name) noexcept:
+    """Whether the element has an attribute ``name`` outside any namespace (``get(name)``
+    is not None)."""
+    cdef tree.xmlAttr* attribute = c.properties
+    while attribute is not NULL:
+        if attribute.ns is NULL and strcmp(<const char*>attribute.name, name) == 0:
+            return True
+        attribute = attribute.next
+    return False

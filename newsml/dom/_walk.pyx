@@ -24,7 +24,10 @@ from libc.stdlib cimport calloc, free, realloc
 from libc.string cimport strcmp
 from lxml.includes cimport tree
 
-from newsml.core._libxml2 cimport NEWSML_LXML_VERSION, first_element as _first_element, next_element as _next_element
+from newsml.core._libxml2 cimport (
+    NEWSML_LXML_VERSION, first_element as _first_element, has_attribute as _has_attribute,
+    next_element as _next_element,
+)
 
 cetree.import_lxml__etree()
 
@@ -47,17 +50,6 @@ cdef inline tree.xmlNode* _parent_element(tree.xmlNode* c):
     if parent is NULL or parent.type != tree.XML_ELEMENT_NODE:
         return NULL
     return parent
-
-
-cdef inline bint _has_attribute(tree.xmlNode* c, const char* name):
-    """Whether the element has an attribute ``name`` outside any namespace (``get(name)``
-    is not None)."""
-    cdef tree.xmlAttr* attribute = c.properties
-    while attribute is not NULL:
-        if attribute.ns is NULL and strcmp(<const char*>attribute.name, name) == 0:
-            return True
-        attribute = attribute.next
-    return False
 
 
 cdef Py_ssize_t _visible_chars(str text):

@@ -14,7 +14,10 @@ cimport lxml.includes.etreepublic as cetree
 from libc.string cimport strcmp
 from lxml.includes cimport tree
 
-from newsml.core._libxml2 cimport NEWSML_LXML_VERSION, first_element as _first_element, next_element as _next_element
+from newsml.core._libxml2 cimport (
+    NEWSML_LXML_VERSION, first_element as _first_element, has_attribute as _has_attribute,
+    next_element as _next_element,
+)
 
 cetree.import_lxml__etree()
 
@@ -115,17 +118,6 @@ def hidden_elements(cetree._Element element not None):
             c = c.parent
         c = following
     return found
-
-
-cdef inline bint _has_attribute(tree.xmlNode* c, const char* name) noexcept:
-    """Whether the element has an attribute ``name`` outside any namespace (``get(name)``
-    is not None)."""
-    cdef tree.xmlAttr* attribute = c.properties
-    while attribute is not NULL:
-        if attribute.ns is NULL and strcmp(<const char*>attribute.name, name) == 0:
-            return True
-        attribute = attribute.next
-    return False
 
 
 cdef inline bint _declaring_tag(const char* name, tree.xmlNode* c) noexcept:
