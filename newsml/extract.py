@@ -50,7 +50,7 @@ def extract(page: bytes | str | Path, method: str | NodeMethod = "default", titl
         scorer = _shipped(resolve_name(method))
     document = DocumentOptions(links, images, text_only=text_only)
     with collector_paused():
-        article = extract_page(load_page(page, title=title), scorer, document)
+        article = extract_page(load_page(page, title=title, declared=not text_only), scorer, document)
     if isinstance(method, str):
         article.method = method             # as asked: "default", not the method it stands for
     return article

@@ -23,6 +23,7 @@ import numpy as np
 
 from ..core.text import normalize_space
 from ..dom.page import Page
+from ..errors import NewsmlError
 from ..input.declared import Declared
 from .bylines import (
     bracketed_author,
@@ -100,7 +101,7 @@ def read_metadata(page: Page, keep: np.ndarray | None = None, lines: LineModel |
     """The metadata of ``page`` (``keep``: the article's nodes, where the byline is looked
     for when the page has no headline node; ``lines``: the byline model that reads the
     author from the page's lines where the byline's rules and the declared values name none)."""
-    declared = page.parsed.declared
+    declared = declarations(page)
     article, site = _json_ld(declared.json_ld)
     shown = _shown(page, keep)
     found = Metadata()
@@ -147,8 +148,18 @@ def chosen_author(rules: str | None, source: str | None, model: Callable[[], str
 def declared_authors(page: Page) -> list[str]:
     """The author names ``page`` declares (JSON-LD, meta tags, microdata, ``rel="author"``
     links), best first."""
-    declared = page.parsed.declared
+    declared = declarations(page)
     return _declared_authors(declared, _json_ld(declared.json_ld)[0])
+
+
+def declarations(page: Page) -> Declared:
+    """What ``page`` declares; a NewsmlError that says why for a page loaded without
+    reading it (``load_page(..., declared=False)``, for its title and text alone)."""
+    declared = page.parsed.declared
+    if declared is None:
+        raise NewsmlError("this page was loaded with declared=False, for its title and text alone: "
+                          "load it again without that to read its metadata")
+    return declared
 
 
 def _declared_authors(declared: Declared, article: dict[str, Any]) -> list[str]:

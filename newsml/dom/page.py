@@ -171,12 +171,15 @@ class Page:
         return detect_lang(" ".join(node.text for node in longest), self.parsed.root.get("lang"))
 
 
-def load_page(page: bytes | str | Path, title: str | None = None) -> Page:
+def load_page(page: bytes | str | Path, title: str | None = None, *, declared: bool = True) -> Page:
     """Parse ``page`` (HTML bytes, HTML text or a path) into a :class:`Page`.
+
+    ``declared=False`` skips reading what the page declares (JSON-LD, meta tags,
+    microdata), which only its metadata needs: for the title and text alone.
 
     Raises :class:`~newsml.errors.InvalidPageError` for input that is not an HTML page,
     TypeError for a ``title`` that is no text.
     """
     if title is not None and not isinstance(title, str):
         raise TypeError(f"title must be a str or None, not {type(title).__name__}")
-    return Page(parse(page), given_title=title)
+    return Page(parse(page, declared=declared), given_title=title)

@@ -33,7 +33,8 @@ class ParsedPage:
     ``flattened`` says the markup was too deep and was flattened; ``revealed`` that the
     prose was read from noscript, template or srcdoc content. ``data`` is the page as
     :func:`parse` read it (the caller's own bytes or text when it gave those), from
-    which :attr:`text` is made again when asked for.
+    which :attr:`text` is made again when asked for. ``declared`` is None for a page
+    parsed without reading its declarations (``parse(..., declared=False)``).
     """
 
     root: Element
@@ -43,7 +44,7 @@ class ParsedPage:
     flattened: bool = False
     data: bytes | str = field(default="", repr=False)
     revealed: bool = False
-    declared: Declared = field(default_factory=Declared, repr=False)
+    declared: Declared | None = field(default=None, repr=False)
 
     @cached_property
     def text(self) -> str:
@@ -53,9 +54,11 @@ class ParsedPage:
         return page_text(self.data)[0]
 
 
-def parse(page: bytes | str | Path) -> ParsedPage:
+def parse(page: bytes | str | Path, *, declared: bool = True) -> ParsedPage:
     """Parse a page (bytes, text or path) into a cleaned :class:`ParsedPage`.
 
+    ``declared``: read what the page declares (:func:`read_declared`, for the metadata);
+    a title and text alone do without it.
     Raises :class:`InvalidPageError` when the input is empty, binary or has no markup.
     """
     data = read_page(page)
@@ -67,10 +70,11 @@ def parse(page: bytes | str | Path) -> ParsedPage:
     root, flattened = parse_markup(markup, lambda: page_text(data)[0])
     meta = _read_meta(root)
     title_text = _title_text(root)
-    declared = read_declared(root)      # (before cleaning, which drops scripts, meta and link)
+    # (before cleaning, which drops scripts, meta and link)
+    declarations = read_declared(root) if declared else None
     revealed = clean(root)
     return ParsedPage(root=root, encoding=encoding, title_text=title_text, meta=meta,
-                      flattened=flattened, data=data, revealed=revealed, declared=declared)
+                      flattened=flattened, data=data, revealed=revealed, declared=declarations)
 
 
 def _read_meta(root: Element) -> dict[str, str]:

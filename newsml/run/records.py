@@ -112,7 +112,8 @@ def page_record(data: bytes, scorer: NodeMethod | str, identity: dict[str, Any],
     scorer = scorer_for(scorer)
     try:
         with time_limit(timeout), collector_paused():
-            article = extract_page(load_page(data), scorer, options.document)
+            article = extract_page(load_page(data, declared=not options.document.text_only), scorer,
+                                   options.document)
             # (the identity's url, a WARC record's address, stays: the article's canonical
             # address fills it only where the record has none)
             record = {**identity, **{key: value for key, value in article.to_dict().items()

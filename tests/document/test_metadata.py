@@ -13,6 +13,7 @@ from newsml import extract
 from newsml.document.dates import day_of
 from newsml.document.metadata import read_metadata
 from newsml.dom.page import load_page
+from newsml.errors import NewsmlError
 
 DECLARED = """<html lang="en"><head><title>Bridge opens - The Ledger</title>
 <meta property="og:site_name" content="The Ledger"><meta property="og:description" content="A bridge.">
@@ -49,6 +50,14 @@ def test_the_date_shown_beside_the_headline_wins_over_another_declared_day():
     assert meta_of(same_day).date == "2024-05-01T08:30:00-05:00"     # same day: the declared, with its time
     updated = DECLARED.replace("<h1>Bridge opens</h1>", "<h1>Bridge opens</h1><p>Updated May 3, 2024</p>")
     assert day_of(meta_of(updated).date) == "2024-05-01"              # an update is not the publication
+
+
+def test_a_page_loaded_for_its_text_alone_has_no_declarations_and_says_so_when_its_metadata_is_asked():
+    page = load_page(DECLARED, declared=False)
+    assert page.parsed.declared is None
+    assert page.title == load_page(DECLARED).title and page.nodes      # its title and text are there
+    with pytest.raises(NewsmlError, match="declared=False"):
+        read_metadata(page, np.ones(len(page.nodes), dtype=bool))
 
 
 def test_nothing_declared_or_shown_is_none():
