@@ -8,9 +8,11 @@ is given whole, as written; a table
 whose cells hold short texts (a data table, not a page laid out in one) is given whole,
 every row and cell, once any of its cells is kept; a flat list half of whose items are kept
 is given whole too. Inside the article (between its first and last kept node), a section
-heading (``h2``-``h6``, at most half link text) the text cut left out right before kept
-text, and a list of two items or more whose left-out items are at most
-:data:`MAX_LIST_LINK_SHARE` link text and not a row of buttons, are the document's too,
+heading (``h2``-``h6``, at most half link text, or linking only to places on the page)
+the text cut left out right before kept text, and a list of two items or more whose
+left-out items are at most :data:`MAX_LIST_LINK_SHARE` link text (or that is a table of
+contents: in-page links that name the page's headings) and not a row of buttons, are the
+document's too,
 unless they sit in a ``nav``, ``aside``, ``footer`` or ``button``: the cut's evidence is
 thin on short lines, and a document without its sub-headings and lists is not the
 article (``Article.text``, the benchmark's unit, keeps the cut's nodes alone).
@@ -19,6 +21,7 @@ Links are read from the raw strings the nodes are made of, and kept only when as
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import NamedTuple
@@ -45,6 +48,8 @@ BUTTON_WORDS = 3
 #: A list left out inside the article is the article's when at most this share of its
 #: text is link text (a list of links is navigation: a table of contents, related stories).
 MAX_LIST_LINK_SHARE = 0.3
+#: A section number in front of a heading's text.
+_SECTION_NUMBER = re.compile(r"^(?:\d+[.)]?)+\s+")
 #: A heading left out inside the article is the article's when kept text follows within
 #: this many nodes.
 HEADING_REACH = 2
@@ -192,7 +197,7 @@ def with_enclosed(page: Page, keep: np.ndarray) -> np.ndarray:
             continue
         if node.block.tag in HEADINGS and node.block.tag != "h1":
             followed = keep[node.index + 1:node.index + 1 + HEADING_REACH].any()
-            if followed and 2 * node.link_chars <= node.chars:
+            if followed and (2 * node.link_chars <= node.chars or _links_within_page(node.block)):
                 shown[node.index] = True
             continue
         item = _item_of(node.block)
@@ -205,9 +210,35 @@ def with_enclosed(page: Page, keep: np.ndarray) -> np.ndarray:
         chars = sum(nodes[index].chars for index in indices)
         buttons = all(len(nodes[index].text.split()) <= BUTTON_WORDS and has_control_word(nodes[index].text)
                       for index in indices)
-        if sum(nodes[index].link_chars for index in indices) <= MAX_LIST_LINK_SHARE * chars and not buttons:
+        linked = sum(nodes[index].link_chars for index in indices)
+        if (linked <= MAX_LIST_LINK_SHARE * chars or _is_contents(listed, items, page)) and not buttons:
             shown[indices] = True
     return shown
+
+
+def _links_within_page(element: Element) -> bool:
+    """Whether ``element`` holds links and each leads to a place on the page itself
+    (``href="#…"``): a section heading that links to itself or back to the contents, a
+    table of contents. Such links lead nowhere else; their text is not navigation."""
+    hrefs = [(link.get("href") or "").strip() for link in element.iter("a")]
+    return bool(hrefs) and all(href.startswith("#") and len(href) > 1 for href in hrefs)
+
+
+def _is_contents(listed: Element, items: list[Element], page: Page) -> bool:
+    """Whether a list is the article's table of contents: its links lead to places on the
+    page (:func:`_links_within_page`), and most of its items name a heading of the page
+    (which skip links, "Skip to main content", do not)."""
+    if not _links_within_page(listed):
+        return False
+    headings = {_heading_name(text_of(heading)) for heading in page.root.iter(*HEADINGS)}
+    names = [_heading_name(text_of(link)) for link in listed.iter("a")]
+    return 2 * sum(name in headings for name in names) >= len(names)
+
+
+def _heading_name(text: str) -> str:
+    """A heading's text as a table of contents names it: lower case, without a section
+    number in front ("2.1 ") or a permalink mark at the end ("¶")."""
+    return _SECTION_NUMBER.sub("", normalize_space(text).lower()).rstrip("¶#§ ")
 
 
 def _in_furniture(block: Element) -> bool:

@@ -115,6 +115,23 @@ def test_headings_and_lists_inside_the_article_that_the_cut_left_out_are_the_doc
     assert "Read next" not in texts                   # after the article's last kept node
 
 
+def test_a_heading_that_links_to_itself_and_a_table_of_contents_are_the_documents_but_skip_links_are_not():
+    html = ENCLOSED.replace(
+        "<h2>What it cost</h2>",
+        '<ul><li><a href="#main">Skip to main content</a></li>'
+        '<li><a href="#nav">Skip to navigation</a></li></ul>'
+        '<ol><li><a href="#cost">1. What it cost</a></li><li><a href="#next">2. Who paid</a></li></ol>'
+        '<h2><a class="toclink" href="#cost">What it cost</a></h2>').replace(
+        "<p>Drivers", '<h3><a href="/elsewhere">Who paid</a></h3><p>Drivers')
+    page = load_page(html)
+    paragraphs = np.array([node.block.tag == "p" and not node.link_chars for node in page.nodes])
+    texts = [block.text for block in document_blocks(page, paragraphs, page.title)]
+    assert "What it cost" in texts                    # its one link leads to itself
+    assert "1. What it cost" in texts and "2. Who paid" in texts      # the contents name the headings
+    assert "Skip to main content" not in texts        # in-page links that name no heading
+    assert "Who paid" not in texts                    # a heading that links elsewhere is navigation
+
+
 def test_furniture_and_button_rows_inside_the_article_stay_out_of_the_document():
     furniture = ("<aside><h3>Newsletter</h3><ul><li>Daily</li><li>Weekly</li></ul></aside>"
                  "<ul><li><button>Share</button></li><li><button>Tweet</button></li></ul>"
