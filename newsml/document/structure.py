@@ -11,8 +11,8 @@ is given whole too. Inside the article (between its first and last kept node), a
 heading (``h2``-``h6``, at most half link text, or linking only to places on the page)
 the text cut left out right before kept text, and a list of two items or more whose
 left-out items are at most :data:`MAX_LIST_LINK_SHARE` link text (or that is a table of
-contents: in-page links that name the page's headings) and not a row of buttons, are the
-document's too,
+contents: in-page links that name the page's headings; or that lies in a kept list item)
+and not a row of buttons, are the document's too,
 unless they sit in a ``nav``, ``aside``, ``footer`` or ``button``: the cut's evidence is
 thin on short lines, and a document without its sub-headings and lists is not the
 article (``Article.text``, the benchmark's unit, keeps the cut's nodes alone).
@@ -203,6 +203,7 @@ def with_enclosed(page: Page, keep: np.ndarray) -> np.ndarray:
         item = _item_of(node.block)
         if item is not None and item.getparent() is not None:
             lists.setdefault(item.getparent(), []).append(node.index)
+    kept_items = {item for index in kept.tolist() if (item := _item_of(nodes[index].block)) is not None}
     for listed, indices in lists.items():
         items = [item for item in listed if item.tag == "li"]
         if len(items) < 2:
@@ -211,7 +212,8 @@ def with_enclosed(page: Page, keep: np.ndarray) -> np.ndarray:
         buttons = all(len(nodes[index].text.split()) <= BUTTON_WORDS and has_control_word(nodes[index].text)
                       for index in indices)
         linked = sum(nodes[index].link_chars for index in indices)
-        if (linked <= MAX_LIST_LINK_SHARE * chars or _is_contents(listed, items, page)) and not buttons:
+        if (linked <= MAX_LIST_LINK_SHARE * chars or _is_contents(listed, items, page)
+                or _in_kept_item(listed, kept_items)) and not buttons:
             shown[indices] = True
     return shown
 
@@ -233,6 +235,17 @@ def _is_contents(listed: Element, items: list[Element], page: Page) -> bool:
     headings = {_heading_name(text_of(heading)) for heading in page.root.iter(*HEADINGS)}
     names = [_heading_name(text_of(link)) for link in listed.iter("a")]
     return 2 * sum(name in headings for name in names) >= len(names)
+
+
+def _in_kept_item(listed: Element, kept_items: set[Element]) -> bool:
+    """Whether a list lies in a list item the cut kept: a sub-list is its item's own (the
+    parameters, links or steps the item's text goes on to list), whatever its links."""
+    parent = listed.getparent()
+    while parent is not None and parent.tag not in LISTS:
+        if parent.tag == "li":
+            return parent in kept_items
+        parent = parent.getparent()
+    return False
 
 
 def _heading_name(text: str) -> str:

@@ -132,6 +132,19 @@ def test_a_heading_that_links_to_itself_and_a_table_of_contents_are_the_document
     assert "Who paid" not in texts                    # a heading that links elsewhere is navigation
 
 
+def test_a_list_of_links_inside_a_kept_list_item_is_that_items_own():
+    html = ENCLOSED.replace(
+        "<ul><li>Steel from two mills</li>",
+        '<ul><li>Steel from two mills, tested by<ul><li><a href="/lab-one">Lab One</a></li>'
+        '<li><a href="/lab-two">Lab Two</a></li></ul></li>')
+    page = load_page(html)
+    item_text = np.array([node.block.tag in ("p", "li") and not node.link_chars for node in page.nodes])
+    blocks = document_blocks(page, item_text, page.title)
+    assert [(block.text, block.level) for block in blocks if block.text.startswith("Lab")] == \
+        [("Lab One", 2), ("Lab Two", 2)]
+    assert "Related story one" not in [block.text for block in blocks]   # a list of links on its own
+
+
 def test_furniture_and_button_rows_inside_the_article_stay_out_of_the_document():
     furniture = ("<aside><h3>Newsletter</h3><ul><li>Daily</li><li>Weekly</li></ul></aside>"
                  "<ul><li><button>Share</button></li><li><button>Tweet</button></li></ul>"
