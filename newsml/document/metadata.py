@@ -61,6 +61,8 @@ _AUTHOR_METAS = tuple("""
     twitter:creator:name creator""".split())
 #: Other meta tags named for the publication (a site's own names: w-published-date).
 _PUBLISHED_KEY = re.compile(r"publish|pub_?date|release_?date")
+#: ... and for the modification (w-modified-date, updated-time).
+_MODIFIED_KEY = re.compile(r"modif|updated")
 #: How many nodes after the headline (and before it) are read for a byline or dateline.
 AFTER_HEADLINE = 12
 BEFORE_HEADLINE = 3
@@ -107,15 +109,18 @@ def read_metadata(page: Page, keep: np.ndarray | None = None, lines: LineModel |
     found = Metadata()
     found.url = _first(declared.canonical, _text(article.get("url")), *declared.meta("og:url"),
                        _text(_id_of(article.get("mainEntityOfPage"))))
-    declared_date = _first_date(_text(article.get("datePublished")), _text(article.get("dateCreated")),
-                                *declared.meta(*_PUBLISHED_METAS), *declared.items.get("datePublished", ()),
-                                *(content for key, content in declared.metas if _PUBLISHED_KEY.search(key)),
-                                *_time_dates(declared.times))
+    modified = _dates(_text(article.get("dateModified")), *declared.meta(*_MODIFIED_METAS),
+                      *declared.items.get("dateModified", ()),
+                      *(content for key, content in declared.metas if _MODIFIED_KEY.search(key)))
+    published = _dates(_text(article.get("datePublished")), _text(article.get("dateCreated")),
+                       *declared.meta(*_PUBLISHED_METAS), *declared.items.get("datePublished", ()),
+                       *(content for key, content in declared.metas if _PUBLISHED_KEY.search(key)),
+                       *_time_dates(declared.times))
+    declared_date = _published(published, modified)
     found.date = _choose_date(declared_date, shown.date, shown.modified, date_in_address(found.url or ""))
     if found.date is None:
         found.date = _date_line(page)
-    found.date_modified = _first_date(_text(article.get("dateModified")), *declared.meta(*_MODIFIED_METAS),
-                                      *declared.items.get("dateModified", ()), shown.modified)
+    found.date_modified = _first(*modified, shown.modified)
     names = _declared_authors(declared, article)
     found.source = shown.source
     model = None if lines is None or keep is None else (lambda: lines.author(page, keep, names))
@@ -337,10 +342,14 @@ def _first(*values: str | None) -> str | None:
     return next((value for value in values if value), None)
 
 
-def _first_date(*values: str | None) -> str | None:
-    for value in values:
-        if value:
-            date = parse_date(value)
-            if date:
-                return date
-    return None
+def _dates(*values: str | None) -> list[str]:
+    """The dates that ``values`` hold, in their order."""
+    return [date for value in values if value and (date := parse_date(value))]
+
+
+def _published(dates: list[str], modified: list[str]) -> str | None:
+    """The first declared publication date that is not later than every declared
+    modification: an article is published before it is modified, and a "published" value
+    past its last modification is the page's build or crawl time."""
+    last = max((day for date in modified if (day := day_of(date))), default=None)
+    return next((date for date in dates if last is None or (day_of(date) or "") <= last), _first(*dates))

@@ -60,6 +60,19 @@ def test_a_page_loaded_for_its_text_alone_has_no_declarations_and_says_so_when_i
         read_metadata(page, np.ones(len(page.nodes), dtype=bool))
 
 
+def test_a_declared_publication_after_every_declared_modification_is_not_the_publication():
+    head = ('<meta name="published-time" content="2026-03-09T08:45:32Z">'
+            '<meta name="modified-date" content="2024-07-30">'
+            '<meta name="published-date" content="2021-02-16">'
+            '<meta name="modified-time" content="2026-01-15T17:15:38Z">')
+    body = "<h1>Tackling the climate</h1><p>" + "Emerging technologies on land, at sea and in the air. " * 5
+    meta = meta_of(f"<html><head>{head}</head><body>{body}</p></body></html>")
+    assert meta.date == "2021-02-16" and meta.date_modified == "2024-07-30"
+    earlier = head.replace("2026-03-09", "2025-03-09")
+    in_order = meta_of(f"<html><head>{earlier}</head><body>{body}</p></body></html>")
+    assert in_order.date.startswith("2025-03-09")       # not after the last modification: first wins
+
+
 def test_nothing_declared_or_shown_is_none():
     meta = meta_of("<html><body><p>Just a paragraph of text, with nothing about it.</p></body></html>")
     assert (meta.author, meta.date, meta.site_name, meta.url, meta.tags, meta.source) == (None,) * 6
