@@ -35,6 +35,21 @@ _PUBLISHED = re.compile(r"\b(?:published|posted|first published|veröffentlicht|
 #: Words a byline may end with that are no name (roles, outlets of wire copy).
 _NOT_NAMES = re.compile(r"^(?:staff|reporter|correspondent|editor|writer|contributor|"
                         r"(?:the\s+)?associated\s+press|reuters|afp|ap|bloomberg)$", re.IGNORECASE)
+_SPACES = re.compile(r"\s+")
+_NAMES_RE = re.compile(_NAMES)
+#: Names, then where a run of names ends (a stop, a bracket, 报道 "reports", 电 "cables").
+_NAMES_THEN_END = re.compile(_NAMES + r"(?=$|[\s\u3000／/╱）)】\]，,。;；]|报道|報導|发自|發自|电|電)")
+_HAN_CHAR = re.compile(r"[\u4e00-\u9fff]")
+#: Two Chinese characters of one name that a space splits (马 燕).
+_SPLIT_NAME = re.compile(r"^([\u4e00-\u9fff])\s+([\u4e00-\u9fff])(?=$|\s)")
+_SPACE_IN_NAME = re.compile(r"(?<=[\u4e00-\u9fff])\s+(?=[\u4e00-\u9fff](?:$|\s))")
+_NAME_SEPARATORS = re.compile(r"[ \u3000、，,和及]+")
+#: The word before a byline's names, alone on its line.
+_BARE_BY = re.compile(r"\s*(?:by|written by|posted by|words by|authors?|written|von|par|por|"
+                      r"作者|记者|記者|文)\s*[:：/／]?\s*", re.IGNORECASE)
+_WORDS = re.compile(r"[^\W\d_]+")
+#: Where a labelled value ends: wide spaces, a bar, a date or a clock.
+_VALUE_END = re.compile(r"\s{2,}|[|｜丨]|(?:19|20)\d{2}[-/.年]|\d{1,2}:\d{2}")
 
 
 def chinese_parts(line: str) -> dict[str, str]:
@@ -43,7 +58,7 @@ def chinese_parts(line: str) -> dict[str, str]:
     found: dict[str, str] = {}
     matches = list(_ZH_LABELS.finditer(line))
     for at, match in enumerate(matches):
-        label = re.sub(r"\s+", "", match.group(1)).replace("／", "/")
+        label = _SPACES.sub("", match.group(1)).replace("／", "/")
         role = _ZH_ROLES.get(label)
         if role is None or role in found:
             continue
@@ -52,10 +67,10 @@ def chinese_parts(line: str) -> dict[str, str]:
         if role == "author":
             if not _starts_a_part(line, match.start()):
                 continue            # (记者 in running prose: "…told the 记者 that…")
-            value = re.sub(r"^([\u4e00-\u9fff])\s+([\u4e00-\u9fff])(?=$|\s)", r"\1\2", value)  # (马 燕)
-            names = re.match(_NAMES + r"(?=$|[\s\u3000／/╱）)】\]，,。;；]|报道|報導|发自|發自|电|電)", value)
+            value = _SPLIT_NAME.sub(r"\1\2", value)  # (马 燕)
+            names = _NAMES_THEN_END.match(value)
             photographer = names is not None and (names.group(0).endswith(("摄", "攝"))
-                                                  or re.match(r"[摄攝]", value[names.end():]) is not None)
+                                                  or value[names.end():].startswith(("摄", "攝")))
             value = _names(names.group(0)) if names and not photographer else ""
         if value:
             found[role] = value
@@ -99,8 +114,8 @@ def _bracket_names(content: str) -> str | None:
     content = _OUTLET_FIRST.sub("", content, count=1)
     content = _LABEL.sub("", content, count=1)
     content = _PLACE_REPORT.sub("", content).strip()
-    content = re.sub(r"(?<=[\u4e00-\u9fff])\s+(?=[\u4e00-\u9fff](?:$|\s))", "", content)  # (马 燕: one name)
-    if re.fullmatch(_NAMES, content) and _ORGANISATION.search(content) is None:
+    content = _SPACE_IN_NAME.sub("", content)  # (马 燕: one name)
+    if _NAMES_RE.fullmatch(content) and _ORGANISATION.search(content) is None:
         return _names(content)
     return None
 
@@ -108,8 +123,8 @@ def _bracket_names(content: str) -> str | None:
 def is_person(name: str) -> bool:
     """Whether a declared Chinese author looks like a person's name, not the site's or an
     outlet's (网易, 即时播报)."""
-    return not re.search(r"[\u4e00-\u9fff]", name) or (
-        re.fullmatch(_NAMES, name.strip()) is not None and _ORGANISATION.search(name) is None)
+    return not _HAN_CHAR.search(name) or (
+        _NAMES_RE.fullmatch(name.strip()) is not None and _ORGANISATION.search(name) is None)
 
 
 #: Words a run of names may end with that are no name.
@@ -119,7 +134,7 @@ _NOT_A_NAME = frozenset("报道 報導 报导 摄影 攝影 发自 發自 综合
 def _names(text: str) -> str:
     """Names run together by spaces or 、 as the page writes them, one space between (the
     words a byline ends with, 报道 and the like, left out)."""
-    names = [name for name in re.split(r"[ \u3000、，,和及]+", text) if name]
+    names = [name for name in _NAME_SEPARATORS.split(text) if name]
     while names and names[-1] in _NOT_A_NAME:
         names.pop()
     return " ".join(names)
@@ -160,8 +175,7 @@ def split_update(line: str) -> tuple[str, str]:
 def is_bare_by(line: str) -> bool:
     """Whether a line is only the word before a byline's names ("By", "作者："), which the
     next line holds."""
-    return re.fullmatch(r"\s*(?:by|written by|posted by|words by|authors?|written|von|par|por|"
-                        r"作者|记者|記者|文)\s*[:：/／]?\s*", line, re.IGNORECASE) is not None
+    return _BARE_BY.fullmatch(line) is not None
 
 
 #: A line that can be a person's name alone: two to five words, each capitalized (or a
@@ -185,14 +199,14 @@ def is_name_line(line: str) -> bool:
 
 def has_control_word(line: str) -> bool:
     """Whether a line holds a word of a page's buttons and links (share, follow, email...)."""
-    return any(word in _CONTROL_WORDS for word in re.findall(r"[^\W\d_]+", line.lower()))
+    return any(word in _CONTROL_WORDS for word in _WORDS.findall(line.lower()))
 
 
 def is_controls(line: str) -> bool:
     """Whether most words of a line are a page's button and link words (``Share Tweet
     Share``, ``View Profile``, ``Read more``); a name with one such word (``Thomas More``)
     is not."""
-    words = re.findall(r"[^\W\d_]+", line.lower())
+    words = _WORDS.findall(line.lower())
     return bool(words) and 2 * sum(word in _CONTROL_WORDS for word in words) > len(words)
 
 
@@ -204,7 +218,7 @@ def marked_as_byline(*values: str | None) -> bool:
 def _clean_value(text: str) -> str:
     """A labelled value without the punctuation and spaces around it, and without a date or
     a clock that follows it."""
-    text = re.split(r"\s{2,}|[|｜丨]|(?:19|20)\d{2}[-/.年]|\d{1,2}:\d{2}", text.strip())[0]
+    text = _VALUE_END.split(text.strip(), maxsplit=1)[0]
     return text.strip(" \u3000:：,，;；()（）[]【】<>《》\"'“”")
 
 

@@ -66,6 +66,9 @@ _TIMESTAMP = re.compile(r"^\d{10}(?:\d{3})?$")
 _ANY_YEAR = re.compile(r"(?:19|20)\d{2}")
 
 
+#: A numeric time zone offset (+05:30, -0800).
+_NUMERIC_ZONE = re.compile(r"([+-])(\d{2}):?(\d{2})")
+
 def parse_date(text: str, *, last_year: int | None = None) -> str | None:
     """The first date of ``text`` in ISO 8601 (``YYYY-MM-DD``, then ``THH:MM`` and seconds
     when given, and the offset when the text names it), or None."""
@@ -162,7 +165,7 @@ def _offset(zone: str | None) -> str | None:
     zone = zone.strip()
     if zone.upper() in _ZONES:
         return _ZONES[zone.upper()]
-    match = re.fullmatch(r"([+-])(\d{2}):?(\d{2})", zone)
+    match = _NUMERIC_ZONE.fullmatch(zone)
     if match and int(match.group(2)) <= 14 and int(match.group(3)) < 60:
         return f"{match.group(1)}{match.group(2)}:{match.group(3)}"
     return None

@@ -70,6 +70,11 @@ BEFORE_HEADLINE = 3
 DATE_LINE_NODES = 2000
 #: Lines longer than this are prose, not a byline or dateline.
 MAX_LINE_CHARS = 160
+#: A copyright notice, whose year is no date of the article.
+_COPYRIGHT = re.compile(r"©|copyright|\(c\)|版权|版權", re.IGNORECASE)
+#: Comment and CDATA markers around a JSON-LD script.
+_SCRIPT_WRAPPING = re.compile(r"^\s*(?:<!--|//\s*<!\[CDATA\[|<!\[CDATA\[)|(?://\s*\]\]>|\]\]>|-->)\s*$")
+_TAG_SEPARATORS = re.compile(r"[,;，；、]")
 _NOT_AUTHOR = re.compile(r"^(?:https?://|www\.|@)|facebook\.com|twitter\.com", re.IGNORECASE)
 
 
@@ -223,7 +228,7 @@ def _shown(page: Page, keep: np.ndarray | None) -> _Shown:
 def _date_line(page: Page) -> str | None:
     """The first date of a short line of the page that is no copyright notice."""
     for node in page.nodes[:DATE_LINE_NODES]:
-        if len(node.text) <= 60 and not re.search(r"©|copyright|\(c\)|版权|版權", node.text, re.IGNORECASE):
+        if len(node.text) <= 60 and not _COPYRIGHT.search(node.text):
             date = parse_date(node.text)
             if date:
                 return date
@@ -250,8 +255,7 @@ def _json_ld(scripts: list[str]) -> tuple[dict[str, Any], str | None]:
 def _loads(script: str) -> Any:
     """A JSON-LD script's value: comments and CDATA markers around it taken away, and a
     script that is not JSON read as nothing."""
-    text = re.sub(r"^\s*(?:<!--|//\s*<!\[CDATA\[|<!\[CDATA\[)|(?://\s*\]\]>|\]\]>|-->)\s*$", "",
-                  script.strip())
+    text = _SCRIPT_WRAPPING.sub("", script.strip())
     try:
         return json.loads(text, strict=False)
     except ValueError:
@@ -326,7 +330,7 @@ def _tags(*sources: Any) -> list[str] | None:
         tags: list[str] = []
         for value in values:
             if isinstance(value, str):
-                tags += [normalize_space(tag) for tag in re.split(r"[,;，；、]", value)]
+                tags += [normalize_space(tag) for tag in _TAG_SEPARATORS.split(value)]
         tags = list(dict.fromkeys(tag for tag in tags if tag))
         if tags:
             return tags
