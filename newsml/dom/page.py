@@ -167,8 +167,10 @@ class Page:
 
         The longest text nodes are the likeliest prose; menus in front of them are not.
         """
-        longest = sorted(self.nodes, key=lambda node: node.chars, reverse=True)[:30]
-        return detect_lang(" ".join(node.text for node in longest), self.parsed.root.get("lang"))
+        nodes = self.nodes
+        # (a stable sort of the counts, longest first: ties stay in document order)
+        longest = np.argsort(-self.char_counts[0], kind="stable")[:30].tolist()
+        return detect_lang(" ".join(nodes[index].text for index in longest), self.parsed.root.get("lang"))
 
 
 def load_page(page: bytes | str | Path, title: str | None = None, *, declared: bool = True) -> Page:

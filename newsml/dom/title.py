@@ -53,9 +53,11 @@ _TITLE_ATTRIBUTE_XPATH = ("//*[starts-with(@id, 'title') or substring(@id, strin
 
 def is_sane_title(text: str | None) -> bool:
     """A usable title: 2-300 characters, mostly letters, digits or CJK, not a URL."""
-    if not text:
-        return False
-    text = normalize_space(text)
+    return text is not None and _is_sane_normalized(normalize_space(text))
+
+
+def _is_sane_normalized(text: str) -> bool:
+    """:func:`is_sane_title` of a text whose whitespace is already normalized."""
     if not 2 <= len(text) <= 300 or _URL_START_RE.match(text):
         return False
     return has_token(text) and sum(map(str.isalnum, text)) >= len(text.replace(" ", "")) / 2
@@ -222,7 +224,7 @@ def _headings(doc: ParsedPage, limit: int = 30) -> list[str]:
     found = []
     for element in doc.root.iter(*_HEADINGS):
         text = normalize_space(text_of(element))
-        if is_sane_title(text):
+        if _is_sane_normalized(text):
             found.append(text)
             if len(found) >= limit:
                 break
