@@ -11,6 +11,8 @@ from __future__ import annotations
 import re
 from typing import Any
 
+from ..dom.page import Page
+
 _HAN_NAME = r"[\u4e00-\u9fff·•]{2,5}"
 _NAMES = rf"{_HAN_NAME}(?:[ \u3000、，,和及]+{_HAN_NAME})*"
 #: Chinese labels of a line's parts; each value runs to the next label or the end.
@@ -220,6 +222,44 @@ def _clean_value(text: str) -> str:
     a clock that follows it."""
     text = _VALUE_END.split(text.strip(), maxsplit=1)[0]
     return text.strip(" \u3000:：,，;；()（）[]【】<>《》\"'“”")
+
+
+#: The elements whose ``rel`` attribute names a link type (HTML's ``rel="author"``).
+_REL_TAGS = frozenset({"a", "area", "link", "form"})
+
+
+def in_byline_markup_each(page: Page, nodes: list[int], levels: int = 3) -> list[bool]:
+    """:func:`in_byline_markup` of each of ``nodes`` (node indices of ``page``), read from the
+    class, id and itemprop its block tree already holds (no attribute read again from the
+    tree but ``rel``), each distinct combination judged once."""
+    tree, kinds = page.block_tree, page.attribute_kinds
+    parent, kind_of = tree.parent, kinds.kind
+    by_kind: dict[int, bool] = {}
+    by_element: dict[int, bool] = {}
+
+    def marked(element: int) -> bool:
+        if element not in by_element:
+            kind = int(kind_of[element])
+            if kind not in by_kind:
+                _tag, cls, ident, prop = kinds.keys[kind]
+                by_kind[kind] = marked_as_byline(cls, ident, prop)
+            by_element[element] = by_kind[kind] or (
+                kinds.keys[kind][0] in _REL_TAGS and marked_as_byline(tree.elements[element].get("rel")))
+        return by_element[element]
+
+    out = []
+    for index in nodes:
+        element, found = int(tree.block[index]), False
+        for _ in range(levels):
+            if marked(element):
+                found = True
+                break
+            above = int(parent[element])
+            if above == element:        # (the root is its own parent)
+                break
+            element = above
+        out.append(found)
+    return out
 
 
 def in_byline_markup(block: Any, levels: int = 3, memo: dict[Any, bool] | None = None) -> bool:

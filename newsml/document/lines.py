@@ -40,7 +40,7 @@ from .bylines import (
     bracketed_author,
     chinese_parts,
     english_byline,
-    in_byline_markup,
+    in_byline_markup_each,
     is_bare_by,
     is_controls,
     is_name_line,
@@ -117,26 +117,27 @@ def line_features(page: Page, keep: np.ndarray, candidates: list[int], declared:
     start = article_start(page, kept)
     last = int(kept[-1]) if len(kept) else start
     names = [name for name in (words_only(name) for name in declared) if name]
-    marked: dict[Any, bool] = {}
-    rows = np.zeros((len(candidates), len(FEATURES)))
+    marked = in_byline_markup_each(page, candidates)
+    rows = []
     for row, index in enumerate(candidates):
         node = nodes[index]
         line = node.text
         parts = chinese_parts(line)
         normal = words_only(line)
-        rows[row] = (
+        rows.append((
             min(max(index - start, -30), 60), min(max(index - last, -40), 30), float(keep[index]),
             float(page.headline_node is not None), len(line), len(line.split()),
             english_byline(line) is not None, _BY_PREFIX.match(line) is not None, is_name_line(line),
             "author" in parts, "source" in parts, index > 0 and is_bare_by(nodes[index - 1].text),
-            in_byline_markup(node.block, memo=marked),
+            marked[row],
             _YEAR.search(line) is not None and parse_date(line) is not None,
             node.link_chars / max(node.chars, 1),
             any(holds_name(normal, name) for name in names), bracketed_author(line) is not None,
             node.block.tag == "a",
             index / max(len(nodes), 1), _HAN.search(line) is not None, _ROLE_WORD.search(line) is not None,
-        )
-    return rows
+        ))
+    # (one conversion of all rows: a row written into an array converts its values one by one)
+    return np.array(rows, dtype=float).reshape(len(rows), len(FEATURES))
 
 
 def author_in_line(line: str, next_line: str = "") -> str | None:
