@@ -18,6 +18,7 @@ from .structure import Block, Span
 _LINE_MARKUP = re.compile(r"^(\s*)(?:([#>+=]|-(?=\s|-|$)|_{3,}|~{3,})|(\d{1,9})(?=[.)](?:\s|$)))")
 #: Characters Markdown reads as inline markup: escaped in text.
 _INLINE_MARKUP = re.compile(r"([\\`*\[\]<])")
+_INLINE_CHARS = "\\`*[]<"
 
 
 def to_markdown(title: str, blocks: list[Block]) -> str:
@@ -93,7 +94,7 @@ def _table(block: Block) -> str:
 
 
 def _cell(text: str) -> str:
-    return _INLINE_MARKUP.sub(r"\\\1", text).replace("|", "\\|")
+    return _escape_inline(text).replace("|", "\\|")
 
 
 def _inline(line: list[Span]) -> str:
@@ -101,9 +102,15 @@ def _inline(line: list[Span]) -> str:
     line's start escaped."""
     out = []
     for span in line:
-        text = _INLINE_MARKUP.sub(r"\\\1", span.text)
+        text = _escape_inline(span.text)
         out.append(f"[{text}]({_address(span.href)})" if span.href else text)
     return _LINE_MARKUP.sub(_escaped_start, "".join(out), count=1)
+
+
+def _escape_inline(text: str) -> str:
+    """``text`` with the characters Markdown reads as inline markup escaped (looked for
+    first: most lines hold none, and the look is several times faster than the pattern)."""
+    return _INLINE_MARKUP.sub(r"\\\1", text) if any(char in text for char in _INLINE_CHARS) else text
 
 
 def _escaped_start(match: re.Match[str]) -> str:

@@ -9,6 +9,7 @@ Cleaning drops scripts, ``<meta>`` and ``<link>``; the metadata of an article
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from functools import cached_property
 
 from lxml import etree
 
@@ -47,11 +48,18 @@ class Declared:
     def meta(self, *names: str) -> list[str]:
         """The contents of the ``<meta>`` tags named any of ``names``: those of the first
         name first (callers name the best first), each name's in document order."""
-        found: dict[str, list[str]] = {name.lower(): [] for name in names}
+        by_name = self._metas_by_name
+        return [content for name in dict.fromkeys(name.lower() for name in names)
+                for content in by_name.get(name, ())]
+
+    @cached_property
+    def _metas_by_name(self) -> dict[str, list[str]]:
+        """:attr:`metas` by name, each name's in document order (made once: the metadata
+        asks for a dozen names, after reading is done)."""
+        by_name: dict[str, list[str]] = {}
         for key, content in self.metas:
-            if key in found:
-                found[key].append(content)
-        return [content for contents in found.values() for content in contents]
+            by_name.setdefault(key, []).append(content)
+        return by_name
 
 
 def declaring_in_python(root: Element) -> tuple[list[Element], list[Element]]:
