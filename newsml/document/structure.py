@@ -49,7 +49,7 @@ BUTTON_WORDS = 3
 #: text is link text (a list of links is navigation: a table of contents, related stories).
 MAX_LIST_LINK_SHARE = 0.3
 #: A section number in front of a heading's text.
-_SECTION_NUMBER = re.compile(r"^(?:\d+[.)]?)+\s+")
+_SECTION_NUMBER = re.compile(r"^\d+(?:[.)]\d+)*[.)]?\s+")
 #: A heading left out inside the article is the article's when kept text follows within
 #: this many nodes.
 HEADING_REACH = 2
@@ -203,7 +203,8 @@ def with_enclosed(page: Page, keep: np.ndarray) -> np.ndarray:
         item = _item_of(node.block)
         if item is not None and item.getparent() is not None:
             lists.setdefault(item.getparent(), []).append(node.index)
-    kept_items = {item for index in kept.tolist() if (item := _item_of(nodes[index].block)) is not None}
+    kept_items = {item for index in kept.tolist() if (item := _own_item(nodes[index].block)) is not None}
+    headings = _HeadingNames(page)
     for listed, indices in lists.items():
         items = [item for item in listed if item.tag == "li"]
         if len(items) < 2:
@@ -212,7 +213,7 @@ def with_enclosed(page: Page, keep: np.ndarray) -> np.ndarray:
         buttons = all(len(nodes[index].text.split()) <= BUTTON_WORDS and has_control_word(nodes[index].text)
                       for index in indices)
         linked = sum(nodes[index].link_chars for index in indices)
-        if (linked <= MAX_LIST_LINK_SHARE * chars or _is_contents(listed, items, page)
+        if (linked <= MAX_LIST_LINK_SHARE * chars or _is_contents(listed, headings)
                 or _in_kept_item(listed, kept_items)) and not buttons:
             shown[indices] = True
     return shown
@@ -226,26 +227,43 @@ def _links_within_page(element: Element) -> bool:
     return bool(hrefs) and all(href.startswith("#") and len(href) > 1 for href in hrefs)
 
 
-def _is_contents(listed: Element, items: list[Element], page: Page) -> bool:
+class _HeadingNames:
+    """The names of a page's headings (:func:`_heading_name`), read on first use."""
+
+    def __init__(self, page: Page) -> None:
+        self._page = page
+        self._names: set[str] | None = None
+
+    def __contains__(self, name: str) -> bool:
+        if self._names is None:
+            self._names = {_heading_name(text_of(heading)) for heading in self._page.root.iter(*HEADINGS)}
+        return name in self._names
+
+
+def _is_contents(listed: Element, headings: _HeadingNames) -> bool:
     """Whether a list is the article's table of contents: its links lead to places on the
-    page (:func:`_links_within_page`), and most of its items name a heading of the page
+    page (:func:`_links_within_page`), and at least half of them name a heading of the page
     (which skip links, "Skip to main content", do not)."""
     if not _links_within_page(listed):
         return False
-    headings = {_heading_name(text_of(heading)) for heading in page.root.iter(*HEADINGS)}
     names = [_heading_name(text_of(link)) for link in listed.iter("a")]
     return 2 * sum(name in headings for name in names) >= len(names)
 
 
+def _own_item(block: Element) -> Element | None:
+    """The list item whose own text a block is: the ``<li>`` itself or its child (``<li><p>``),
+    not an item that wraps a whole article (``<li><div><p>``)."""
+    if block.tag == "li":
+        return block
+    parent = block.getparent()
+    return parent if parent is not None and parent.tag == "li" else None
+
+
 def _in_kept_item(listed: Element, kept_items: set[Element]) -> bool:
-    """Whether a list lies in a list item the cut kept: a sub-list is its item's own (the
-    parameters, links or steps the item's text goes on to list), whatever its links."""
+    """Whether a list is a sub-list of a list item whose own text the cut kept: the
+    parameters, links or steps the item's text goes on to list, whatever its links."""
     parent = listed.getparent()
-    while parent is not None and parent.tag not in LISTS:
-        if parent.tag == "li":
-            return parent in kept_items
-        parent = parent.getparent()
-    return False
+    return parent is not None and parent.tag == "li" and parent in kept_items
 
 
 def _heading_name(text: str) -> str:

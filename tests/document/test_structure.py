@@ -145,6 +145,26 @@ def test_a_list_of_links_inside_a_kept_list_item_is_that_items_own():
     assert "Related story one" not in [block.text for block in blocks]   # a list of links on its own
 
 
+def test_a_list_item_that_wraps_the_whole_article_does_not_take_its_lists_of_links():
+    html = ("<html><body><ul class='posts'><li><div>" + ENCLOSED.split("<body>")[1].split("</body>")[0] +
+            '<div><ul><li><a href="/x">Mayor resigns over budget</a></li>'
+            '<li><a href="/y">Rail strike called off</a></li></ul></div>'
+            "<p>The bridge's second span opens next spring, the council said.</p>"
+            "</div></li></ul></body></html>")
+    page = load_page(html)
+    paragraphs = np.array([node.block.tag == "p" and not node.link_chars for node in page.nodes])
+    document = "\n".join(block.text for block in document_blocks(page, paragraphs, page.title))
+    assert "Drivers crossed it before dawn" in document and "second span opens" in document
+    assert "Mayor resigns over budget" not in document and "Rail strike called off" not in document
+
+
+def test_a_long_number_in_a_heading_is_read_at_once():
+    from newsml.document.structure import _heading_name
+
+    assert _heading_name("1" * 60 + "x") == "1" * 60 + "x"      # (no backtracking: one pass)
+    assert _heading_name("2.1. Setting up ¶") == "setting up"
+
+
 def test_furniture_and_button_rows_inside_the_article_stay_out_of_the_document():
     furniture = ("<aside><h3>Newsletter</h3><ul><li>Daily</li><li>Weekly</li></ul></aside>"
                  "<ul><li><button>Share</button></li><li><button>Tweet</button></li></ul>"
