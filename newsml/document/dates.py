@@ -64,10 +64,9 @@ _CHINESE_NOON = re.compile(r"下午|晚上")
 _TIMESTAMP = re.compile(r"^\d{10}(?:\d{3})?$")
 #: What every pattern above needs: a year of four digits.
 _ANY_YEAR = re.compile(r"(?:19|20)\d{2}")
-
-
 #: A numeric time zone offset (+05:30, -0800).
 _NUMERIC_ZONE = re.compile(r"([+-])(\d{2}):?(\d{2})")
+
 
 def parse_date(text: str, *, last_year: int | None = None) -> str | None:
     """The first date of ``text`` in ISO 8601 (``YYYY-MM-DD``, then ``THH:MM`` and seconds

@@ -12,6 +12,7 @@ page does not say.
 
 from __future__ import annotations
 
+import datetime as dt
 import html
 import json
 import re
@@ -119,9 +120,8 @@ def read_metadata(page: Page, keep: np.ndarray | None = None, lines: LineModel |
                       *(content for key, content in declared.metas if _MODIFIED_KEY.search(key)))
     published = _dates(_text(article.get("datePublished")), _text(article.get("dateCreated")),
                        *declared.meta(*_PUBLISHED_METAS), *declared.items.get("datePublished", ()),
-                       *(content for key, content in declared.metas if _PUBLISHED_KEY.search(key)),
-                       *_time_dates(declared.times))
-    declared_date = _published(published, modified)
+                       *(content for key, content in declared.metas if _PUBLISHED_KEY.search(key)))
+    declared_date = _published(published, _dates(*_time_dates(declared.times)), modified)
     found.date = _choose_date(declared_date, shown.date, shown.modified, date_in_address(found.url or ""))
     if found.date is None:
         found.date = _date_line(page)
@@ -351,9 +351,24 @@ def _dates(*values: str | None) -> list[str]:
     return [date for value in values if value and (date := parse_date(value))]
 
 
-def _published(dates: list[str], modified: list[str]) -> str | None:
-    """The first declared publication date that is not later than every declared
-    modification: an article is published before it is modified, and a "published" value
-    past its last modification is the page's build or crawl time."""
+def _published(declared: list[str], times: list[str], modified: list[str]) -> str | None:
+    """The declared publication date: the first of ``declared`` (JSON-LD, meta tags,
+    microdata), else of ``times`` (the page's ``<time>`` elements). When that one is more
+    than a day past every declared modification, the first declared one that is not takes
+    its place: an article is published before it is modified, and such a "published"
+    value is the page's build or crawl time (a day's leeway for time zones and for posts
+    scheduled after their last edit). A ``<time>`` never takes its place: it may be a
+    sidebar's."""
+    first = _first(*declared, *times)
     last = max((day for date in modified if (day := day_of(date))), default=None)
-    return next((date for date in dates if last is None or (day_of(date) or "") <= last), _first(*dates))
+    if first is None or last is None or not _days_after(first, last) > 1:
+        return first
+    return next((date for date in declared if not _days_after(date, last) > 1), first)
+
+
+def _days_after(date: str, day: str) -> int:
+    """How many days ``date`` (ISO) lies after ``day`` (YYYY-MM-DD); 0 when either is no day."""
+    try:
+        return (dt.date.fromisoformat(day_of(date) or "") - dt.date.fromisoformat(day)).days
+    except ValueError:
+        return 0

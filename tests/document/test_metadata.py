@@ -73,6 +73,17 @@ def test_a_declared_publication_after_every_declared_modification_is_not_the_pub
     assert in_order.date.startswith("2025-03-09")       # not after the last modification: first wins
 
 
+def test_a_publication_a_day_after_the_modification_stays_and_a_sidebar_time_never_replaces_it():
+    head = ('<script type="application/ld+json">{"@type": "NewsArticle", "datePublished": '
+            '"2024-05-02T09:00:00+02:00", "dateModified": "2024-05-01T23:00:00Z"}</script>')
+    body = ("<h1>Scheduled story</h1><p>" + "A story published the morning after its last edit. " * 5 +
+            '</p><aside><time datetime="2023-01-10">Older story</time></aside>')
+    assert meta_of(f"<html><head>{head}</head><body>{body}</body></html>").date == "2024-05-02T09:00:00+02:00"
+    later = head.replace("2024-05-02T09:00:00+02:00", "2024-06-02T09:00:00+02:00")
+    # (a month past the last edit, and nothing declared before it: the <time> does not take its place)
+    assert meta_of(f"<html><head>{later}</head><body>{body}</body></html>").date.startswith("2024-06-02")
+
+
 def test_nothing_declared_or_shown_is_none():
     meta = meta_of("<html><body><p>Just a paragraph of text, with nothing about it.</p></body></html>")
     assert (meta.author, meta.date, meta.site_name, meta.url, meta.tags, meta.source) == (None,) * 6
