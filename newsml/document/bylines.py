@@ -224,14 +224,10 @@ def _clean_value(text: str) -> str:
     return text.strip(" \u3000:：,，;；()（）[]【】<>《》\"'“”")
 
 
-#: The elements whose ``rel`` attribute names a link type (HTML's ``rel="author"``).
-_REL_TAGS = frozenset({"a", "area", "link", "form"})
-
-
 def in_byline_markup_each(page: Page, nodes: list[int], levels: int = 3) -> list[bool]:
-    """:func:`in_byline_markup` of each of ``nodes`` (node indices of ``page``), read from the
-    class, id and itemprop its block tree already holds (no attribute read again from the
-    tree but ``rel``), each distinct combination judged once."""
+    """:func:`in_byline_markup` of each of ``nodes`` (node indices of ``page``): the class, id
+    and itemprop read from what its block tree already holds (each distinct combination
+    judged once), ``rel`` from the element, each element read once."""
     tree, kinds = page.block_tree, page.attribute_kinds
     parent, kind_of = tree.parent, kinds.kind
     by_kind: dict[int, bool] = {}
@@ -243,8 +239,7 @@ def in_byline_markup_each(page: Page, nodes: list[int], levels: int = 3) -> list
             if kind not in by_kind:
                 _tag, cls, ident, prop = kinds.keys[kind]
                 by_kind[kind] = marked_as_byline(cls, ident, prop)
-            by_element[element] = by_kind[kind] or (
-                kinds.keys[kind][0] in _REL_TAGS and marked_as_byline(tree.elements[element].get("rel")))
+            by_element[element] = by_kind[kind] or marked_as_byline(tree.elements[element].get("rel"))
         return by_element[element]
 
     out = []
