@@ -170,6 +170,8 @@ def document_blocks(page: Page, keep: np.ndarray, title: str = "", links: bool =
         elif node.block is last_element and blocks and blocks[-1].kind == role.kind:
             blocks[-1].lines.append(line)           # (a <br> between them)
         else:
+            if role.kind == "heading" and role.owner is not None:
+                line = _without_permalink(line, role.owner)
             block = Block(role.kind, [line], level=role.level, ordered=role.ordered, quote=role.quote)
             if role.kind == "figure" and images and role.owner is not None:
                 block.src = _image_of(role.owner)
@@ -179,6 +181,22 @@ def document_blocks(page: Page, keep: np.ndarray, title: str = "", links: bool =
             normalize_space(blocks[0].text) == normalize_space(title):
         del blocks[0]
     return blocks
+
+
+def _without_permalink(line: list[Span], heading: Element) -> list[Span]:
+    """A heading's line without the permalink mark at its end: the "¶", "#" or "§" of a link
+    to the heading itself (Sphinx's and many blogs' ``<a class="headerlink" href="#...">``),
+    which is the page's furniture, not the heading's text."""
+    marks = {mark for link in heading.iter("a") if (link.get("href") or "").startswith("#")
+             and 0 < len(mark := text_of(link).strip()) <= 2 and not any(char.isalnum() for char in mark)}
+    if not marks or not line:
+        return line
+    last = line[-1].text.rstrip()
+    found = next((mark for mark in marks if last.endswith(mark)), None)
+    if found is None:
+        return line
+    rest = last[:-len(found)].rstrip()
+    return [*line[:-1], Span(rest, line[-1].href)] if rest else line[:-1] or line
 
 
 def with_enclosed(page: Page, keep: np.ndarray) -> np.ndarray:

@@ -158,6 +158,17 @@ def test_a_list_item_that_wraps_the_whole_article_does_not_take_its_lists_of_lin
     assert "Mayor resigns over budget" not in document and "Rail strike called off" not in document
 
 
+def test_a_headings_permalink_mark_is_not_its_text_but_a_csharp_heading_keeps_its_sign():
+    permalink = '<h2 id="cost">What it cost<a class="headerlink" href="#cost">¶</a></h2>'
+    html = ENCLOSED.replace("<h2>What it cost</h2>", permalink).replace("<h2>Read next</h2>",
+                                                                        "<h2>Learning C#</h2>")
+    page = load_page(html)
+    texts = [block.text for block in blocks_of(html)]
+    assert "What it cost" in texts and "What it cost¶" not in texts
+    assert "Learning C#" in texts                     # no link to itself: the sign is the heading's
+    assert any(node.text == "What it cost¶" for node in page.nodes)    # the text keeps what it read
+
+
 def test_a_long_number_in_a_heading_is_read_at_once():
     from newsml.document.structure import _heading_name
 
