@@ -79,6 +79,33 @@ def chinese_parts(line: str) -> dict[str, str]:
     return found
 
 
+def chinese_source(line: str) -> str | None:
+    """The outlet a Chinese line names after its 来源 (出处, 来自) label, or None: the label
+    must start a part of the line (来自 in running prose, "来自四面八方的压力", is no label),
+    and the outlet is its first word without a place in brackets after it ("京华时报(北京)
+    有0人参与" gives 京华时报); a value with sentence punctuation or markup is no outlet."""
+    matches = list(_ZH_LABELS.finditer(line))
+    for at, match in enumerate(matches):
+        label = _SPACES.sub("", match.group(1))
+        if _ZH_ROLES.get(label) != "source" or not _starts_a_part(line, match.start()):
+            continue
+        end = matches[at + 1].start() if at + 1 < len(matches) else len(line)
+        value = _clean_value(line[match.end():end])
+        if _HAN_CHAR.search(value):
+            value = value.split()[0] if value.split() else ""     # (an outlet's name has no space)
+        value = _PLACE_AFTER.sub("", value).strip()
+        if value and not _NOT_OUTLET.search(value) and len(value) <= MAX_OUTLET_CHARS:
+            return value
+        return None
+    return None
+
+
+#: An outlet name is at most this long (京华时报, 中工网-工人日报, 21世纪经济报道).
+MAX_OUTLET_CHARS = 30
+#: A place in brackets after an outlet (京华时报(北京)).
+_PLACE_AFTER = re.compile(r"[（(][^（()）]{1,8}[)）]?$")
+#: What no outlet's name holds: sentence punctuation, markup; nor is "reprinted" (转载) one.
+_NOT_OUTLET = re.compile(r"[。，；！？=\"<>]|^转载|^轉載")
 _PART_START = re.compile(r"(?:^|[\s\u3000（(【\[|｜丨:：，,]|本报|本報|特约|特約|新华社|新華社|中新社|"
                          r"中新网|中新網)$")
 #: Text in brackets near a paragraph's start or end: （记者 张三）, 【聯合報╱記者張嘉芳／台北報導】.
@@ -117,9 +144,14 @@ def _bracket_names(content: str) -> str | None:
     content = _LABEL.sub("", content, count=1)
     content = _PLACE_REPORT.sub("", content).strip()
     content = _SPACE_IN_NAME.sub("", content)  # (马 燕: one name)
-    if _NAMES_RE.fullmatch(content) and _ORGANISATION.search(content) is None:
+    if _NAMES_RE.fullmatch(content) and not _ORGANISATION.search(content) and not _TITLE.search(content):
         return _names(content)
     return None
+
+
+#: A position, not a person's name: a bracket that spells out an abbreviation, "COO(首席运营官)".
+_TITLE = re.compile(r"官$|首席|总裁|總裁|经理|經理|董事|主席|部长|部長|局长|局長|发言人|發言人|主任|"
+                    r"院长|院長|校长|校長|教授|分析师|分析師|律师|律師")
 
 
 def is_person(name: str) -> bool:

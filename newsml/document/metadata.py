@@ -29,6 +29,7 @@ from ..input.declared import Declared
 from .bylines import (
     bracketed_author,
     chinese_parts,
+    chinese_source,
     english_byline,
     in_byline_markup,
     is_bare_by,
@@ -200,7 +201,7 @@ def _shown(page: Page, keep: np.ndarray | None) -> _Shown:
             continue
         parts = chinese_parts(line)
         if shown.source is None and "source" in parts:
-            shown.source = parts["source"]
+            shown.source = chinese_source(line)
         if shown.author is None:
             if is_bare_by(line) and at + 1 < len(window):
                 line_after = window[at + 1].text

@@ -5,6 +5,7 @@ from __future__ import annotations
 from newsml.document.bylines import (
     bracketed_author,
     chinese_parts,
+    chinese_source,
     english_byline,
     is_bare_by,
     is_name_line,
@@ -24,6 +25,15 @@ def test_chinese_lines_keep_the_outlet_apart_from_the_author():
     assert "author" not in chinese_parts("记者 楊菁菁攝")                    # a photographer
 
 
+def test_the_outlet_is_its_name_alone_and_running_prose_names_none():
+    assert chinese_source("来源：京华时报(北京) 有0人参与 手机看新闻") == "京华时报"
+    assert chinese_source("2011-12-15 来源：中工网-工人日报(北京) 有0人参与") == "中工网-工人日报"
+    assert chinese_source("来源：人民网-体育频道 手机看新闻") == "人民网-体育频道"
+    assert chinese_source("之后，裸体新闻开始遭受来自四面八方的压力，在开始后全面停播。") is None
+    assert chinese_source("来源：转载文章") is None                          # "reprinted" is no outlet
+    assert chinese_source("作者：张三") is None
+
+
 def test_bracketed_reporters():
     assert bracketed_author("【聯合報╱記者張嘉芳／台北報導】台北市昨天宣布") == "張嘉芳"
     assert bracketed_author("【林媛玲╱新北報導】農曆除夕是圍爐團聚的時刻") == "林媛玲"
@@ -31,6 +41,12 @@ def test_bracketed_reporters():
     assert bracketed_author("中新網蘭州1月11日電 (張道正) 甘肅省") == "張道正"
     assert bracketed_author("（记者 张三 李四）昨日") == "张三 李四"
     assert bracketed_author("（图为资料图片）") is None and bracketed_author("（新华网）") is None
+
+
+def test_a_bracket_that_spells_out_a_position_names_no_reporter():
+    line = "上个月被任命为柯达联席总裁兼联席COO(首席运营官)"
+    assert bracketed_author(line) is None
+    assert bracketed_author("……(记者 张三)") == "张三"
 
 
 def test_english_bylines():
