@@ -16,10 +16,11 @@ from ..dom.page import Page
 _HAN_NAME = r"[\u4e00-\u9fff·•]{2,5}"
 _NAMES = rf"{_HAN_NAME}(?:[ \u3000、，,和及]+{_HAN_NAME})*"
 #: Chinese labels of a line's parts; each value runs to the next label or the end.
-_ZH_LABELS = re.compile(r"(来源|來源|出处|出處|来自|作者|撰文|记者|記者|通讯员|通訊員|文\s*[/／]|"
-                        r"责任编辑|責任編輯|责编|責編|编辑|編輯|发布时间|發佈時間|发布日期|发表时间|發表時間|"
-                        r"时间|時間|日期|"
-                        r"浏览|瀏覽|点击|點擊|字号|字體|字体)\s*[:：]?\s*")
+_ZH_LABEL_WORDS = (r"来源|來源|出处|出處|来自|作者|撰文|记者|記者|通讯员|通訊員|文\s*[/／]|"
+                   r"责任编辑|責任編輯|责编|責編|编辑|編輯|发布时间|發佈時間|发布日期|发表时间|發表時間|"
+                   r"时间|時間|日期|"
+                   r"浏览|瀏覽|点击|點擊|字号|字體|字体")
+_ZH_LABELS = re.compile(rf"({_ZH_LABEL_WORDS})\s*[:：]?\s*")
 _ZH_ROLES = {"来源": "source", "來源": "source", "出处": "source", "出處": "source", "来自": "source",
              "作者": "author", "撰文": "author", "记者": "author", "記者": "author", "通讯员": "author",
              "通訊員": "author", "文/": "author", "责任编辑": "editor", "責任編輯": "editor",
@@ -84,10 +85,9 @@ def chinese_source(line: str) -> str | None:
     must start a part of the line (来自 in running prose, "来自四面八方的压力", is no label),
     and the outlet is its first word without a place in brackets after it ("京华时报(北京)
     有0人参与" gives 京华时报); a value with sentence punctuation or markup is no outlet."""
-    matches = list(_ZH_LABELS.finditer(line))
+    matches = list(_SOURCE_LABELS.finditer(line))
     for at, match in enumerate(matches):
-        label = _SPACES.sub("", match.group(1))
-        if _ZH_ROLES.get(label) != "source" or not _starts_a_part(line, match.start()):
+        if not match.group(1) or not _starts_a_part(line, match.start()):
             continue
         end = matches[at + 1].start() if at + 1 < len(matches) else len(line)
         value = _clean_value(line[match.end():end])
@@ -100,6 +100,10 @@ def chinese_source(line: str) -> str | None:
     return None
 
 
+#: The labels of an outlet (稿源 "manuscript source", 摘自 "excerpted from"), and the other
+#: labels of a byline line, where the outlet's value ends.
+_SOURCE_LABELS = re.compile(rf"(?:(来源|來源|出处|出處|来自|稿源|稿件来源|稿件來源|摘自)|{_ZH_LABEL_WORDS})"
+                            r"\s*[:：]?\s*")
 #: An outlet name is at most this long (京华时报, 中工网-工人日报, 21世纪经济报道).
 MAX_OUTLET_CHARS = 30
 #: A place in brackets after an outlet (京华时报(北京)).

@@ -200,7 +200,7 @@ def _shown(page: Page, keep: np.ndarray | None) -> _Shown:
         if len(line) > MAX_LINE_CHARS or node.index == page.headline_node:
             continue
         parts = chinese_parts(line)
-        if shown.source is None and "source" in parts:
+        if shown.source is None:
             shown.source = chinese_source(line)
         if shown.author is None:
             if is_bare_by(line) and at + 1 < len(window):
@@ -217,6 +217,8 @@ def _shown(page: Page, keep: np.ndarray | None) -> _Shown:
             shown.date = parse_date(published)
         if shown.modified is None and updated:
             shown.modified = parse_date(updated)
+    if shown.source is None and keep is not None and keep.any() and page.lang == "zh":
+        shown.source = _source_near_text(page, np.flatnonzero(keep))
     if shown.author is None and keep is not None:
         kept = np.flatnonzero(keep)
         for index in [*kept[:3].tolist(), *kept[-3:].tolist()]:
@@ -224,6 +226,20 @@ def _shown(page: Page, keep: np.ndarray | None) -> _Shown:
             if shown.author:
                 break
     return shown
+
+
+def _source_near_text(page: Page, kept: np.ndarray) -> str | None:
+    """The outlet a short line names near the article's text rather than its headline: just
+    before or at the start of its first kept node's run, or at and after its end (a portal
+    puts its 来源 line under the story, or between a long head and the story)."""
+    nodes = page.nodes
+    first, last = int(kept[0]), int(kept[-1])
+    for index in [*range(max(first - BEFORE_HEADLINE, 0), min(first + AFTER_HEADLINE + 1, len(nodes))),
+                  *range(max(last - BEFORE_HEADLINE, 0), min(last + BEFORE_HEADLINE + 1, len(nodes)))]:
+        line = nodes[index].text
+        if len(line) <= MAX_LINE_CHARS and (source := chinese_source(line)):
+            return source
+    return None
 
 
 def _date_line(page: Page) -> str | None:

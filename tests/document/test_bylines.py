@@ -32,6 +32,9 @@ def test_the_outlet_is_its_name_alone_and_running_prose_names_none():
     assert chinese_source("之后，裸体新闻开始遭受来自四面八方的压力，在开始后全面停播。") is None
     assert chinese_source("来源：转载文章") is None                          # "reprinted" is no outlet
     assert chinese_source("作者：张三") is None
+    assert chinese_source("作者： 蒋 凌 稿源： 兰州日报 2011-12-09 20:05") == "兰州日报"   # 稿源: source
+    assert chinese_source("摘自京华时报") == "京华时报"
+    assert chinese_source("作者： 来源： 国际在线 编辑： 陈国立") == "国际在线"
 
 
 def test_bracketed_reporters():

@@ -84,6 +84,16 @@ def test_a_publication_a_day_after_the_modification_stays_and_a_sidebar_time_nev
     assert meta_of(f"<html><head>{later}</head><body>{body}</body></html>").date.startswith("2024-06-02")
 
 
+def test_a_chinese_outlet_named_under_the_story_far_from_its_headline():
+    paragraph = "段：柯达宣布重组业务结构，未来仍可能申请破产，市场关注其专利出售。"
+    story = "".join(f"<p>第{n}{paragraph}</p>" for n in range(20))
+    html = (f"<html><body><h1>柯达宣布重组业务结构</h1>{'<p>相关新闻</p>' * 14}{story}"
+            "<p>编辑：米兰 来源：中国新闻网</p></body></html>")
+    page = load_page(html)
+    keep = np.array(["柯达宣布重组业务结构，" in node.text for node in page.nodes])
+    assert page.lang == "zh" and read_metadata(page, keep).source == "中国新闻网"
+
+
 def test_nothing_declared_or_shown_is_none():
     meta = meta_of("<html><body><p>Just a paragraph of text, with nothing about it.</p></body></html>")
     assert (meta.author, meta.date, meta.site_name, meta.url, meta.tags, meta.source) == (None,) * 6
