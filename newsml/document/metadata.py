@@ -122,7 +122,9 @@ def read_metadata(page: Page, keep: np.ndarray | None = None, lines: LineModel |
     published = _dates(_text(article.get("datePublished")), _text(article.get("dateCreated")),
                        *declared.meta(*_PUBLISHED_METAS), *declared.items.get("datePublished", ()),
                        *(content for key, content in declared.metas if _PUBLISHED_KEY.search(key)))
-    declared_date = _published(published, _dates(*_time_dates(declared.times)), modified)
+    # (the page's <time> elements, many on a page of comments, are read only without one)
+    declared_date = (_published(published, modified) if published
+                     else _first_date(*_time_dates(declared.times)))
     found.date = _choose_date(declared_date, shown.date, shown.modified, date_in_address(found.url or ""))
     if found.date is None:
         found.date = _date_line(page)
@@ -368,15 +370,19 @@ def _dates(*values: str | None) -> list[str]:
     return [date for value in values if value and (date := parse_date(value))]
 
 
-def _published(declared: list[str], times: list[str], modified: list[str]) -> str | None:
-    """The declared publication date: the first of ``declared`` (JSON-LD, meta tags,
-    microdata), else of ``times`` (the page's ``<time>`` elements). When that one is more
-    than a day past every declared modification, the first declared one that is not takes
-    its place: an article is published before it is modified, and such a "published"
-    value is the page's build or crawl time (a day's leeway for time zones and for posts
-    scheduled after their last edit). A ``<time>`` never takes its place: it may be a
-    sidebar's."""
-    first = _first(*declared, *times)
+def _first_date(*values: str | None) -> str | None:
+    """The first date ``values`` hold, the values after it not read."""
+    return next((date for value in values if value and (date := parse_date(value))), None)
+
+
+def _published(declared: list[str], modified: list[str]) -> str | None:
+    """The declared publication date (JSON-LD, meta tags, microdata): the first of
+    ``declared``, unless it is more than a day past every declared modification; then the
+    first that is not takes its place. An article is published before it is modified, and
+    such a "published" value is the page's build or crawl time (a day's leeway for time
+    zones and for posts scheduled after their last edit). A ``<time>`` never takes its
+    place (the caller reads those only without a declared date): it may be a sidebar's."""
+    first = _first(*declared)
     last = max((day for date in modified if (day := day_of(date))), default=None)
     if first is None or last is None or not _days_after(first, last) > 1:
         return first
