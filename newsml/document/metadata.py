@@ -125,7 +125,10 @@ def read_metadata(page: Page, keep: np.ndarray | None = None, lines: LineModel |
     # (the page's <time> elements, many on a page of comments, are read only without one)
     declared_date = (_published(published, modified) if published
                      else _first_date(*_time_dates(declared.times)))
-    found.date = _choose_date(declared_date, shown.date, shown.modified, date_in_address(found.url or ""))
+    # (a shown date past the page's last declared modification is a menu's or a sidebar's)
+    last_modified = _last_day(modified)
+    shown_date = None if _past(shown.date, last_modified) else shown.date
+    found.date = _choose_date(declared_date, shown_date, shown.modified, date_in_address(found.url or ""))
     if found.date is None:
         found.date = _date_line(page)
     found.date_modified = _first(*modified, shown.modified)
@@ -383,10 +386,21 @@ def _published(declared: list[str], modified: list[str]) -> str | None:
     zones and for posts scheduled after their last edit). A ``<time>`` never takes its
     place (the caller reads those only without a declared date): it may be a sidebar's."""
     first = _first(*declared)
-    last = max((day for date in modified if (day := day_of(date))), default=None)
-    if first is None or last is None or not _days_after(first, last) > 1:
+    last = _last_day(modified)
+    if first is None or not _past(first, last):
         return first
-    return next((date for date in declared if not _days_after(date, last) > 1), first)
+    return next((date for date in declared if not _past(date, last)), first)
+
+
+def _last_day(dates: list[str]) -> str | None:
+    """The latest day (YYYY-MM-DD) of ``dates``, or None."""
+    return max((day for date in dates if (day := day_of(date))), default=None)
+
+
+def _past(date: str | None, last_modified: str | None) -> bool:
+    """Whether ``date`` lies more than a day past ``last_modified`` (the page's last declared
+    modification): no publication date of the page can (the day's leeway is for time zones)."""
+    return bool(date and last_modified and _days_after(date, last_modified) > 1)
 
 
 def _days_after(date: str, day: str) -> int:

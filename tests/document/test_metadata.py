@@ -83,6 +83,18 @@ def test_a_publication_a_day_after_the_modification_stays_and_a_sidebar_time_nev
     # (a month past the last edit, and nothing declared before it: the <time> does not take its place)
     assert meta_of(f"<html><head>{later}</head><body>{body}</body></html>").date.startswith("2024-06-02")
 
+def test_a_shown_date_past_every_declared_modification_is_a_menus_not_the_articles():
+    head = ('<meta property="article:published_time" content="2017-11-24T18:42:20">'
+            '<meta property="article:modified_time" content="2017-11-24T18:42:20">')
+    body = ("<h1>A documentary on a library</h1><p>1 mars 2019 à 15:20</p><p>"
+            + "Une bibliothèque et ses lecteurs, filmés pendant un an. " * 5 + "</p>")
+    meta = meta_of(f"<html lang='fr'><head>{head}</head><body>{body}</body></html>")
+    assert meta.date == "2017-11-24T18:42:20"
+    # (a day past it is still the article's: a time zone apart)
+    next_day = body.replace("1 mars 2019", "25 novembre 2017")
+    shown = meta_of(f"<html lang='fr'><head>{head}</head><body>{next_day}</body></html>")
+    assert shown.date == "2017-11-25T15:20"
+
 
 def test_a_chinese_outlet_named_under_the_story_far_from_its_headline():
     paragraph = "段：柯达宣布重组业务结构，未来仍可能申请破产，市场关注其专利出售。"
