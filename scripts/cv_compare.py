@@ -20,6 +20,13 @@ file also records the newsml sources and the numeric libraries that made it: a v
 reused from other code or libraries is said so (the default's settings, with the fits of
 2026-11-29, scored 0.9424 on one machine and 0.9431 on another), and ``--fresh`` runs
 every variant again.
+
+With ``--fits DIR``, each fold's fitted model is kept in ``DIR`` (a newsml model file) and
+reused by every variant that fits the same way: variants that differ only in parameters
+that act at prediction share one set of fits, and so does the same variant before and
+after a change to the code that runs after the trees (the islands, comments or furniture
+rules), which is then compared in seconds, not in a quarter of an hour. Fits made by other
+code are said so when reused; after a change to what training runs, use ``--fresh``.
 """
 
 from __future__ import annotations
@@ -30,18 +37,28 @@ import json
 import sys
 import time
 import warnings
+from concurrent.futures import ProcessPoolExecutor, as_completed
 from functools import partial
 from pathlib import Path
 
 import numpy as np
 from _shared import SHARED_DATA  # scripts/_shared.py, beside this script
 
-from newsml.core.processes import available_cores, limited_threads
+from newsml.article import extract_text
+from newsml.core.processes import available_cores, fork_context, limited_threads
 from newsml.core.progress import progress_bar
 from newsml.errors import TrainingWarning
-from newsml.learning.training import TRAINING_THREADS, cross_validated_scores, labeled_folders, labeled_pages
-from newsml.measure.scoring import paired_bootstrap
-from newsml.methods import new_method
+from newsml.learning.persistence import load_model, save_model
+from newsml.learning.training import (
+    TRAINING_THREADS,
+    cross_validated_scores,
+    fit_method,
+    labeled_folders,
+    labeled_pages,
+)
+from newsml.measure.model_selection import page_folds
+from newsml.measure.scoring import paired_bootstrap, score
+from newsml.methods import method_class, new_method
 
 REPO = Path(__file__).resolve().parent.parent
 PACKAGE = REPO / "newsml"
@@ -85,6 +102,8 @@ def main() -> int:
     parser.add_argument("--jobs", type=int, default=available_cores())
     parser.add_argument("--cache", type=Path, metavar="DIR", help="keep and reuse each variant's page scores")
     parser.add_argument("--fresh", action="store_true", help="run every variant, reusing no cached scores")
+    parser.add_argument("--fits", type=Path, metavar="DIR",
+                        help="keep each fold's fitted model and reuse it for variants that fit the same way")
     args = parser.parse_args()
     names = [name for name, _ in args.variants]
     if len(set(names)) != len(names):
@@ -117,11 +136,17 @@ def main() -> int:
                 print(f"{name}: reused {cached}{differs}", flush=True)
                 continue
         start = time.perf_counter()
-        make = partial(new_method, args.method, **params)
-        with progress_bar() as progress, limited_threads(TRAINING_THREADS):
-            scores = cross_validated_scores(make, parsed, labels, golds, args.folds, groups=sites,
-                                            progress=progress, jobs=args.jobs)
-        results[name] = np.array([s.f1 for s in scores])
+        if args.fits is not None:
+            models = fold_models(args, params, parsed, labels, sites, ids, made)
+            held_by = fold_of_pages(args.folds, sites)
+            results[name] = np.array([score(extract_text(page, models[fold]), gold).f1
+                                      for page, gold, fold in zip(parsed, golds, held_by)])
+        else:
+            make = partial(new_method, args.method, **params)
+            with progress_bar() as progress, limited_threads(TRAINING_THREADS):
+                scores = cross_validated_scores(make, parsed, labels, golds, args.folds, groups=sites,
+                                                progress=progress, jobs=args.jobs)
+            results[name] = np.array([s.f1 for s in scores])
         print(f"{name}: {time.perf_counter() - start:.0f} s", flush=True)
         if cached is not None:
             cached.parent.mkdir(parents=True, exist_ok=True)
@@ -130,6 +155,73 @@ def main() -> int:
                               encoding="utf-8")
     report(names, results, [page_id.split("/")[0] for page_id in ids])
     return 0
+
+
+def fold_of_pages(folds: int, sites: list) -> list[int]:
+    """Which fold holds out each page: the folds of ``cross_validated_scores``."""
+    held_by = [0] * len(sites)
+    for fold, (_, held) in enumerate(page_folds(len(sites), folds, 0, groups=sites)):
+        for page in held:
+            held_by[page] = fold
+    return held_by
+
+
+def fold_models(args: argparse.Namespace, params: dict, pages: list, labels: list, sites: list,
+                ids: list[str], made: dict[str, str]) -> list:
+    """The variant's model of each fold (fitted on the other folds), from ``args.fits`` when
+    a variant that fits the same way left them there, else fitted now (folds side by side,
+    in forked processes where that is safe) and kept there; its prediction parameters set."""
+    global _FITTING
+    predicting = set(method_class(args.method).prediction_params)
+    fitting = {key: value for key, value in params.items() if key not in predicting}
+    key = json.dumps({"method": args.method, "params": fitting, "folds": args.folds, "pages": ids},
+                     sort_keys=True, default=list)
+    folder = args.fits / hashlib.sha256(key.encode()).hexdigest()[:16]
+    paths = [folder / f"fold{fold}.joblib" for fold in range(args.folds)]
+    if (args.fresh and folder not in _FITTED_NOW) or not all(path.is_file() for path in paths):
+        folds = list(page_folds(len(pages), args.folds, 0, groups=sites))
+        _FITTED_NOW.add(folder)
+        _FITTING = (args.method, fitting, pages, labels, sites, folds, paths, made)
+        context = fork_context()
+        try:
+            with progress_bar() as progress:
+                progress.start(f"fitting {args.folds} folds into {folder}", args.folds)
+                if context is not None and args.jobs > 1:
+                    with ProcessPoolExecutor(min(args.jobs, args.folds), mp_context=context) as pool:
+                        futures = [pool.submit(_fit_fold, fold) for fold in range(args.folds)]
+                        for future in as_completed(futures):
+                            future.result()
+                            progress.advance()
+                else:
+                    for fold in range(args.folds):
+                        _fit_fold(fold)
+                        progress.advance()
+        finally:
+            _FITTING = None
+    models = []
+    for path in paths:
+        model, metadata = load_model(path)
+        differs = _other_making(metadata.get("made_with", {}), made)
+        if differs and path == paths[0]:
+            print(f"fits reused from {folder}{differs}", flush=True)
+        models.append(model.set_params(**{k: v for k, v in params.items() if k in predicting}))
+    return models
+
+
+#: What :func:`_fit_fold` reads, set before the processes fork (pages cannot be pickled).
+_FITTING: tuple | None = None
+#: The folders of fits made by this run (``--fresh`` fits each once, not once per variant).
+_FITTED_NOW: set[Path] = set()
+
+
+def _fit_fold(fold: int) -> None:
+    """Fit the variant on every fold but ``fold`` and write it to its path."""
+    assert _FITTING is not None
+    method, fitting, pages, labels, sites, folds, paths, made = _FITTING
+    train = folds[fold][0]
+    model, _ = fit_method(new_method(method, **fitting), [pages[i] for i in train],
+                          [labels[i] for i in train], [sites[i] for i in train])
+    save_model(model, paths[fold], overwrite=True, made_with=made)
 
 
 def _other_making(stored: dict[str, str], made: dict[str, str]) -> str:

@@ -171,3 +171,30 @@ def test_cv_compare_says_when_a_cached_run_was_made_by_other_code():
     said = cv_compare._other_making({**made, "sources": "0123456789abcdef"}, made)
     assert "sources 0123456789abcdef (now " + made["sources"] + ")" in said
     assert "numpy not recorded" in cv_compare._other_making({"sources": made["sources"]}, made)
+
+
+def test_cv_compare_fits_the_folds_once_for_variants_that_fit_the_same_way(tmp_path):
+    # variants that differ only at prediction share one set of fold models, kept on disk
+    # and reused by a later run; each gets its own prediction switches
+    import argparse
+
+    from conftest import LABELED
+
+    from newsml.input.corpus import load_corpus
+    from newsml.learning.training import labeled_pages
+
+    cv_compare = load_script("cv_compare")
+    kept, _ = labeled_pages(load_corpus(LABELED))
+    pages, labels = [page for _, page, _ in kept], [node_labels for _, _, node_labels in kept]
+    sites = [page.id for page, _, _ in kept]
+    args = argparse.Namespace(method="fusion", folds=2, jobs=1, fits=tmp_path, fresh=False)
+    made = cv_compare.made_with()
+    dropping = cv_compare.fold_models(args, {}, pages, labels, sites, sites, made)
+    written = sorted(tmp_path.rglob("fold*.joblib"))
+    assert len(written) == 2 and [model.islands for model in dropping] == ["drop", "drop"]
+    stamps = [path.stat().st_mtime_ns for path in written]
+    keeping = cv_compare.fold_models(args, {"islands": "keep"}, pages, labels, sites, sites, made)
+    assert [model.islands for model in keeping] == ["keep", "keep"]
+    assert sorted(tmp_path.rglob("fold*.joblib")) == written                    # no new fits
+    assert [path.stat().st_mtime_ns for path in written] == stamps               # nor the old redone
+    assert cv_compare.fold_of_pages(2, sites) != [0] * len(sites)                # both folds hold pages
