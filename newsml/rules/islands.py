@@ -9,26 +9,36 @@ at least :data:`GAP_TOKENS` tokens of dropped nodes lie between two kept ones. T
 article is the run that holds the headline (else the first after it) when one of its
 nodes scores :data:`CONFIDENT` or more; otherwise the run of the most score-weighted
 tokens, and the headline's run too. Any other run is left out, unless one of its nodes
-scores :data:`CONFIDENT` or more: an article split by a large box keeps its second half.
+scores :data:`CONFIDENT` or more: an article split by a large box keeps its second half;
+or unless it lies inside the article's own container (the nearest element holding every
+node of the article's runs, below ``<body>``) with a node scored :data:`SECTION_CONFIDENT`
+or more: a long post's later sections, parted from its first by lists or boxes the cut
+dropped, are no teasers (those sit beside the story, not inside its container).
 
 On the train pages, scored out of fold (each page by the default's trees fitted on the
 other folds, 5 folds by site), it makes more pages better than worse: teasers of
 further articles below a short story, a blog's promotion of its company below a post, a
 portal's copyright notice go; the pages made worse have golds that keep what follows the
 story, such as a slideshow of further stories. The gap and the score were chosen there
-(docs/decisions/2026-11-28-islands.md).
+(docs/decisions/2026-11-28-islands.md); the sections' rule, too
+(docs/decisions/2026-12-07-islands-inside-the-article.md).
 """
 
 from __future__ import annotations
 
 import numpy as np
 
+from ..core.tags import Element
 from ..dom.page import Page
 
 #: Tokens of dropped nodes between two kept ones that part their runs.
 GAP_TOKENS = 80
 #: A run with a node scored at least this stays, wherever it lies.
 CONFIDENT = 0.9
+#: A run inside the article's container with a node scored at least this stays.
+SECTION_CONFIDENT = 0.8
+#: Containers that hold the whole page, not an article.
+_PAGE_ELEMENTS = frozenset({"html", "body"})
 
 
 def kept_runs(page: Page, keep: np.ndarray) -> list[np.ndarray]:
@@ -60,8 +70,33 @@ def without_islands(page: Page, keep: np.ndarray, scores: np.ndarray) -> np.ndar
         if under_headline is not None:
             article.add(under_headline)
     dropped = [run for k, run in enumerate(runs) if k not in article and scores[run].max() < CONFIDENT]
+    if dropped:
+        container = _container([page.nodes[i].block for k in article for i in runs[k]])
+        if container is not None:
+            dropped = [run for run in dropped if not (scores[run].max() >= SECTION_CONFIDENT
+                                                      and _all_inside(page, run, container))]
     if not dropped:
         return keep
     out = keep.copy()
     out[np.concatenate(dropped)] = False
     return out
+
+
+def _container(elements: list[Element]) -> Element | None:
+    """The nearest element that holds all of ``elements`` (a paragraph's container is its
+    parent), or None when that is the page itself (``<body>``, ``<html>``)."""
+    chain = list(elements[0].iterancestors())    # the candidates, nearest first
+    at = 0
+    for element in elements[1:]:
+        around = set(element.iterancestors())
+        while at < len(chain) and chain[at] not in around:
+            at += 1
+    if at >= len(chain) or chain[at].tag in _PAGE_ELEMENTS:
+        return None
+    return chain[at]
+
+
+def _all_inside(page: Page, run: np.ndarray, container: Element) -> bool:
+    """Whether every node of ``run`` lies inside ``container`` (or is it)."""
+    return all(page.nodes[i].block is container or container in set(page.nodes[i].block.iterancestors())
+               for i in run)

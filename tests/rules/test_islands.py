@@ -8,7 +8,7 @@ from conftest import predicted_text
 
 from newsml import ConfigurationError, extract
 from newsml.dom.page import Page, load_page
-from newsml.rules.islands import CONFIDENT, GAP_TOKENS, kept_runs, without_islands
+from newsml.rules.islands import CONFIDENT, GAP_TOKENS, SECTION_CONFIDENT, kept_runs, without_islands
 
 
 def words(count: int, word: str = "word") -> str:
@@ -41,6 +41,33 @@ def test_a_far_run_scored_below_the_article_is_left_out_unless_confident():
     near = page_of(("story", 60), ("menu", GAP_TOKENS - 1), ("teaser", 40))
     assert without_islands(near, keep, np.array([0.9, 0.1, 0.5])) is keep     # one run
 
+
+
+def test_a_later_section_inside_the_articles_container_stays_and_a_teaser_beside_it_goes():
+    """A long post whose sections are parted by lists the cut dropped: the sections lie in
+    the post's own container; a teaser run of the same score lies beside it."""
+    menu = "".join(f"<li>{words(10, f'item{k}_')}</li>" for k in range(GAP_TOKENS // 10 + 1))
+    html = (f"<html><body><div class='post'><p>{words(60, 'intro')}</p><ul>{menu}</ul>"
+            f"<p>{words(60, 'section')}</p></div>"
+            f"<div class='related'><ul>{menu}</ul><p>{words(60, 'teaser')}</p></div></body></html>")
+    page = load_page(html)
+    kinds = [node.text.split()[0].rstrip("0123456789_") for node in page.nodes]
+    keep = np.array([kind in ("intro", "section", "teaser") for kind in kinds])
+    scores = np.where(keep, SECTION_CONFIDENT, 0.1)
+    scores[kinds.index("intro")] = 0.95
+    kept = without_islands(page, keep, scores)
+    assert [kind for kind, flag in zip(kinds, kept) if flag] == ["intro", "section"]
+    # less sure of the section, the trees leave it out as before
+    scores[kinds.index("section")] = SECTION_CONFIDENT - 0.05
+    assert [kind for kind, flag in zip(kinds, without_islands(page, keep, scores)) if flag] == ["intro"]
+    # and on a page whose article sits in <body> itself, the page is no container
+    flat = load_page(html.replace("<div class='post'>", "").replace("</p></div><div", "</p><div"))
+    flat_kinds = [node.text.split()[0].rstrip("0123456789_") for node in flat.nodes]
+    flat_keep = np.array([kind in ("intro", "section", "teaser") for kind in flat_kinds])
+    flat_scores = np.where(flat_keep, SECTION_CONFIDENT, 0.1)
+    flat_scores[flat_kinds.index("intro")] = 0.95
+    assert [kind for kind, flag in zip(flat_kinds, without_islands(flat, flat_keep, flat_scores))
+            if flag] == ["intro"]
 
 def test_the_weightiest_run_and_the_headline_run_are_the_article():
     # the headline's run is short and its paragraph scores low, the long run later is the body
