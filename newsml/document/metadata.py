@@ -17,7 +17,7 @@ import html
 import json
 import re
 from collections.abc import Callable, Iterator
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 import numpy as np
@@ -37,7 +37,7 @@ from .bylines import (
     is_person,
     split_update,
 )
-from .dates import date_in_address, day_of, parse_date
+from .dates import date_in_address, dates_in, day_of, parse_date
 from .lines import LineModel, article_start
 
 #: schema.org types of an article (and of pages that are one).
@@ -104,6 +104,7 @@ class _Shown:
     author: str | None = None
     name_line: str | None = None     # a name alone in the byline's markup: weaker than "By …"
     source: str | None = None
+    line_dates: list[str] = field(default_factory=list)   # every date of the date's line
 
 
 def read_metadata(page: Page, keep: np.ndarray | None = None, lines: LineModel | None = None) -> Metadata:
@@ -127,7 +128,7 @@ def read_metadata(page: Page, keep: np.ndarray | None = None, lines: LineModel |
                      else _first_date(*_time_dates(declared.times)))
     # (a shown date past the page's last declared modification is a menu's or a sidebar's)
     last_modified = _last_day(modified)
-    shown_date = None if _past(shown.date, last_modified) else shown.date
+    shown_date = None if _past(shown.date, last_modified) else _shown_publication(shown, published, modified)
     found.date = _choose_date(declared_date, shown_date, shown.modified, date_in_address(found.url or ""))
     if found.date is None:
         found.date = _date_line(page)
@@ -194,6 +195,19 @@ def _choose_date(declared: str | None, shown: str | None, shown_update: str | No
     return shown or declared or shown_update or in_address
 
 
+def _shown_publication(shown: _Shown, published: list[str], modified: list[str]) -> str | None:
+    """The shown date, or, when it is the declared modification's day and its line also
+    shows the declared publication's day, that one: a line that shows both dates (the
+    modification first, as some themes print it) shows the publication too."""
+    if shown.date is None or len(shown.line_dates) < 2:
+        return shown.date
+    modified_days = {day_of(date) for date in modified}
+    if day_of(shown.date) not in modified_days:
+        return shown.date
+    published_days = {day_of(date) for date in published} - modified_days
+    return next((date for date in shown.line_dates if day_of(date) in published_days), shown.date)
+
+
 def _shown(page: Page, keep: np.ndarray | None) -> _Shown:
     """The byline and dateline of the lines around the headline (or the article's first)."""
     shown = _Shown()
@@ -220,6 +234,8 @@ def _shown(page: Page, keep: np.ndarray | None) -> _Shown:
         published, updated = split_update(line)
         if shown.date is None:
             shown.date = parse_date(published)
+            if shown.date is not None:
+                shown.line_dates = dates_in(published)
         if shown.modified is None and updated:
             shown.modified = parse_date(updated)
     if shown.source is None and keep is not None and keep.any() and page.lang == "zh":

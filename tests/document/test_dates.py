@@ -49,6 +49,9 @@ def test_every_date_of_a_line_in_its_order_and_the_day():
     assert [day_of(date) for date in dates_in("August 16, 2019 - Updated July 9, 2025")] == ["2019-08-16",
                                                                                           "2025-07-09"]
     assert day_of("2024-03-13T23:58") == "2024-03-13" and day_of(None) is None
+    # two <time> elements the page's markup glues together: both read
+    assert dates_in("May 21, 2025April 24, 2025 by The Ritualist") == ["2025-05-21", "2025-04-24"]
+    assert dates_in("Marching 3, 2024") == []                   # a month name inside a word is none
 
 
 def test_dates_in_addresses():

@@ -96,6 +96,19 @@ def test_a_shown_date_past_every_declared_modification_is_a_menus_not_the_articl
     assert shown.date == "2017-11-25T15:20"
 
 
+def test_a_line_that_shows_the_modification_and_the_publication_gives_the_publication():
+    head = ('<meta property="article:published_time" content="2025-04-24T16:12:49+00:00">'
+            '<meta property="article:modified_time" content="2025-05-21T14:06:47+00:00">')
+    published = '<time class="published" datetime="2025-04-24T16:12:49+00:00">April 24, 2025</time>'
+    shown = ('<div><time class="updated" datetime="2025-05-21T14:06:47+00:00">May 21, 2025</time>'
+             f'{published} by Ann Lee</div>')
+    body = f"<h1>Choosing a kettle</h1>{shown}<p>" + "Kettles differ in what they are made of. " * 6 + "</p>"
+    assert day_of(meta_of(f"<html><head>{head}</head><body>{body}</body></html>").date) == "2025-04-24"
+    # a line showing the modification alone still gives what it shows
+    alone = body.replace(published, "")
+    assert day_of(meta_of(f"<html><head>{head}</head><body>{alone}</body></html>").date) == "2025-05-21"
+
+
 def test_a_chinese_outlet_named_under_the_story_far_from_its_headline():
     paragraph = "段：柯达宣布重组业务结构，未来仍可能申请破产，市场关注其专利出售。"
     story = "".join(f"<p>第{n}{paragraph}</p>" for n in range(20))
