@@ -9,7 +9,6 @@ an editor (编辑, 责编), who is not the author.
 from __future__ import annotations
 
 import re
-from typing import Any
 
 from ..dom.page import Page
 
@@ -261,9 +260,10 @@ def _clean_value(text: str) -> str:
 
 
 def in_byline_markup_each(page: Page, nodes: list[int], levels: int = 3) -> list[bool]:
-    """:func:`in_byline_markup` of each of ``nodes`` (node indices of ``page``): the class, id
-    and itemprop read from what its block tree already holds (each distinct combination
-    judged once), ``rel`` from the element, each element read once."""
+    """Whether each of ``nodes`` (node indices of ``page``) has its block, or one of the
+    ``levels`` - 1 elements just above it, marked as the byline (:func:`marked_as_byline`):
+    the class, id and itemprop read from what the page's block tree already holds (each
+    distinct combination judged once), ``rel`` from the element, each element read once."""
     tree, kinds = page.block_tree, page.attribute_kinds
     parent, kind_of = tree.parent, kinds.kind
     by_kind: dict[int, bool] = {}
@@ -291,21 +291,3 @@ def in_byline_markup_each(page: Page, nodes: list[int], levels: int = 3) -> list
             element = above
         out.append(found)
     return out
-
-
-def in_byline_markup(block: Any, levels: int = 3, memo: dict[Any, bool] | None = None) -> bool:
-    """Whether a block or one of the elements just above it is marked as the byline
-    (``memo``: each element's own mark, kept across the calls of one page)."""
-    element = block
-    for _ in range(levels):
-        if element is None:
-            return False
-        marked = memo.get(element) if memo is not None else None
-        if marked is None:
-            marked = marked_as_byline(*(element.get(name) for name in ("class", "id", "itemprop", "rel")))
-            if memo is not None:
-                memo[element] = marked
-        if marked:
-            return True
-        element = element.getparent()
-    return False

@@ -31,7 +31,7 @@ from .bylines import (
     chinese_parts,
     chinese_source,
     english_byline,
-    in_byline_markup,
+    in_byline_markup_each,
     is_bare_by,
     is_name_line,
     is_person,
@@ -229,7 +229,7 @@ def _shown(page: Page, keep: np.ndarray | None) -> _Shown:
             else:
                 shown.author = parts.get("author") or english_byline(line)
             if shown.author is None and shown.name_line is None and is_name_line(line) \
-                    and in_byline_markup(node.block):
+                    and in_byline_markup_each(page, [node.index])[0]:
                 shown.name_line = line
         published, updated = split_update(line)
         if shown.date is None:
