@@ -120,8 +120,9 @@ class Fusion(NodeMethod):
         related stories (:mod:`newsml.rules.furniture`); "keep": leave them as cut.
     islands : "drop" or "keep"
         "drop": last, also leave out the runs of kept nodes that lie far from the
-        article, unless a node of theirs scores 0.9 or more: teasers of further
-        articles, a copyright notice (:mod:`newsml.rules.islands`); "keep": leave them, as
+        article, unless a node of theirs scores 0.9 or more, or 0.8 or more inside the
+        article's own container (its later sections): teasers of further articles, a
+        copyright notice (:mod:`newsml.rules.islands`); "keep": leave them, as
         does ``comments="keep"``, and as a page whose body was found by its markup does
         (:mod:`newsml.rules.marked_body`).
     """

@@ -10,10 +10,13 @@ article is the run that holds the headline (else the first after it) when one of
 nodes scores :data:`CONFIDENT` or more; otherwise the run of the most score-weighted
 tokens, and the headline's run too. Any other run is left out, unless one of its nodes
 scores :data:`CONFIDENT` or more: an article split by a large box keeps its second half;
-or unless it lies inside the article's own container (the nearest element holding every
-node of the article's runs, below ``<body>``) with a node scored :data:`SECTION_CONFIDENT`
-or more: a long post's later sections, parted from its first by lists or boxes the cut
-dropped, are no teasers (those sit beside the story, not inside its container).
+or unless it lies inside the article's own container with a node scored
+:data:`SECTION_CONFIDENT` or more: a long post's later sections, parted from its first by
+lists or boxes the cut dropped, are no teasers (those sit beside the story, not inside
+its container). The container is the nearest element holding every node of the
+article's main run (the sure one, or the weightiest), below ``<body>``; not the
+headline's run when it is not sure: a headline in the page's header would widen it to a
+wrapper of the whole page.
 
 On the train pages, scored out of fold (each page by the default's trees fitted on the
 other folds, 5 folds by site), it makes more pages better than worse: teasers of
@@ -63,15 +66,17 @@ def without_islands(page: Page, keep: np.ndarray, scores: np.ndarray) -> np.ndar
     under_headline = (None if headline is None else
                       next((k for k, run in enumerate(runs) if run[-1] >= headline), None))
     if under_headline is not None and scores[runs[under_headline]].max() >= CONFIDENT:
-        article = {under_headline}            # a story the trees are sure of, under its headline
+        main = under_headline                 # a story the trees are sure of, under its headline
+        article = {main}
     else:
         weights = page.token_counts
-        article = {int(np.argmax([float(scores[run] @ weights[run]) for run in runs]))}
+        main = int(np.argmax([float(scores[run] @ weights[run]) for run in runs]))
+        article = {main}
         if under_headline is not None:
             article.add(under_headline)
     dropped = [run for k, run in enumerate(runs) if k not in article and scores[run].max() < CONFIDENT]
     if dropped:
-        container = _container([page.nodes[i].block for k in article for i in runs[k]])
+        container = _container([page.nodes[i].block for i in runs[main]])
         if container is not None:
             dropped = [run for run in dropped if not (scores[run].max() >= SECTION_CONFIDENT
                                                       and _all_inside(page, run, container))]

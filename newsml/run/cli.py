@@ -148,8 +148,8 @@ def predict(
                                  "article, which the default leaves out.")] = False,
     keep_islands: Annotated[bool, typer.Option(
         "--keep-islands", help="Keep runs of text far from the article with no node scored 0.9 or more "
-                               "(teasers of further articles, a copyright notice), which the default "
-                               "leaves out.")] = False,
+                               "(0.8 inside the article's container): teasers of further articles, a "
+                               "copyright notice, which the default leaves out.")] = False,
     links: Annotated[bool, typer.Option(
         "--links", help="Keep the links' addresses in the Markdown and HTML.")] = False,
     images: Annotated[bool, typer.Option(

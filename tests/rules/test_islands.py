@@ -42,7 +42,6 @@ def test_a_far_run_scored_below_the_article_is_left_out_unless_confident():
     assert without_islands(near, keep, np.array([0.9, 0.1, 0.5])) is keep     # one run
 
 
-
 def test_a_later_section_inside_the_articles_container_stays_and_a_teaser_beside_it_goes():
     """A long post whose sections are parted by lists the cut dropped: the sections lie in
     the post's own container; a teaser run of the same score lies beside it."""
@@ -68,6 +67,24 @@ def test_a_later_section_inside_the_articles_container_stays_and_a_teaser_beside
     flat_scores[flat_kinds.index("intro")] = 0.95
     assert [kind for kind, flag in zip(flat_kinds, without_islands(flat, flat_keep, flat_scores))
             if flag] == ["intro"]
+
+
+def test_the_container_is_the_main_runs_not_a_wrapper_that_the_headline_widens_it_to():
+    """A headline in the page's header, a story in <article>, a teaser in <aside>, all
+    inside one wrapper: the wrapper holds them all, the story's container does not."""
+    menu = "".join(f"<li>{words(10, f'item{k}_')}</li>" for k in range(GAP_TOKENS // 10 + 1))
+    html = (f"<html><head><title>headline0 headline1 headline2</title></head><body><div id='wrap'>"
+            f"<header><h1>{words(3, 'headline')}</h1></header><nav><ul>{menu}</ul></nav>"
+            f"<article><p>{words(60, 'story')}</p><p>{words(60, 'more')}</p></article>"
+            f"<aside><ul>{menu}</ul><p>{words(40, 'teaser')}</p></aside></div></body></html>")
+    page = load_page(html)
+    assert page.headline_node == 0
+    kinds = [node.text.split()[0].rstrip("0123456789_") for node in page.nodes]
+    keep = np.array([kind in ("headline", "story", "more", "teaser") for kind in kinds])
+    scores = np.where(keep, SECTION_CONFIDENT + 0.05, 0.1)
+    kept = without_islands(page, keep, scores)
+    assert [kind for kind, flag in zip(kinds, kept) if flag] == ["headline", "story", "more"]
+
 
 def test_the_weightiest_run_and_the_headline_run_are_the_article():
     # the headline's run is short and its paragraph scores low, the long run later is the body
