@@ -49,9 +49,9 @@ _PATTERNS: list[tuple[str, re.Pattern[str]]] = [
     ("zh", re.compile(r"((?:19|20)\d{2})\s*年\s*(\d{1,2})\s*月\s*(\d{1,2})\s*[日号]"
                       r"(?:[\s,，]*(?:[上下]午|凌晨|晚上)?\s*(\d{1,2})\s*[:：时點点]\s*(\d{2})"
                       r"(?:\s*[:：分]\s*(\d{2}))?)?")),
-    # March 13, 2024 11:58 p.m.; Mar. 13th 2024 (after a digit too: two dates glued by the
-    # page's markup, "May 21, 2025April 24, 2025")
-    ("mdy", re.compile(r"(?<![^\W\d_])" + _MONTH + r"\s+(\d{1,2})(?:st|nd|rd|th)?,?\s+((?:19|20)\d{2})(?!\d)"
+    # March 13, 2024 11:58 p.m.; Mar. 13th 2024 (after a digit too, not after a letter or
+    # "_": two dates glued by the page's markup, "May 21, 2025April 24, 2025")
+    ("mdy", re.compile(r"(?<![^\W\d])" + _MONTH + r"\s+(\d{1,2})(?:st|nd|rd|th)?,?\s+((?:19|20)\d{2})(?!\d)"
                        + _TIME, re.IGNORECASE)),
     # 13 March 2024, 18:05; 13. März 2024; 13 de marzo de 2024
     ("dmy", re.compile(r"(?<!\d)(\d{1,2})(?:st|nd|rd|th|er|º)?\.?\s+(?:de\s+)?" + _MONTH

@@ -128,10 +128,11 @@ def read_metadata(page: Page, keep: np.ndarray | None = None, lines: LineModel |
                      else _first_date(*_time_dates(declared.times)))
     # (a shown date past the page's last declared modification is a menu's or a sidebar's)
     last_modified = _last_day(modified)
-    shown_date = None if _past(shown.date, last_modified) else _shown_publication(shown, published, modified)
+    standing = [date for date in published if not _past(date, last_modified)]
+    shown_date = None if _past(shown.date, last_modified) else _shown_publication(shown, standing, modified)
     found.date = _choose_date(declared_date, shown_date, shown.modified, date_in_address(found.url or ""))
     if found.date is None:
-        found.date = _date_line(page)
+        found.date = _date_line(page, last_modified)
     found.date_modified = _first(*modified, shown.modified)
     names = _declared_authors(declared, article)
     found.source = shown.source
@@ -197,7 +198,8 @@ def _choose_date(declared: str | None, shown: str | None, shown_update: str | No
 
 def _shown_publication(shown: _Shown, published: list[str], modified: list[str]) -> str | None:
     """The shown date, or, when it is the declared modification's day and its line also
-    shows the declared publication's day, that one: a line that shows both dates (the
+    shows the declared publication's day, that one (``published``: the declared
+    publications not past the last modification): a line that shows both dates (the
     modification first, as some themes print it) shows the publication too."""
     if shown.date is None or len(shown.line_dates) < 2:
         return shown.date
@@ -263,12 +265,13 @@ def _source_near_text(page: Page, kept: np.ndarray) -> str | None:
     return None
 
 
-def _date_line(page: Page) -> str | None:
-    """The first date of a short line of the page that is no copyright notice."""
+def _date_line(page: Page, last_modified: str | None) -> str | None:
+    """The first date of a short line of the page that is no copyright notice, nor past the
+    page's last declared modification (``last_modified``: a menu's)."""
     for node in page.nodes[:DATE_LINE_NODES]:
         if len(node.text) <= 60 and not _COPYRIGHT.search(node.text):
             date = parse_date(node.text)
-            if date:
+            if date and not _past(date, last_modified):
                 return date
     return None
 

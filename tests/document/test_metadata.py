@@ -83,6 +83,7 @@ def test_a_publication_a_day_after_the_modification_stays_and_a_sidebar_time_nev
     # (a month past the last edit, and nothing declared before it: the <time> does not take its place)
     assert meta_of(f"<html><head>{later}</head><body>{body}</body></html>").date.startswith("2024-06-02")
 
+
 def test_a_shown_date_past_every_declared_modification_is_a_menus_not_the_articles():
     head = ('<meta property="article:published_time" content="2017-11-24T18:42:20">'
             '<meta property="article:modified_time" content="2017-11-24T18:42:20">')
@@ -94,6 +95,9 @@ def test_a_shown_date_past_every_declared_modification_is_a_menus_not_the_articl
     next_day = body.replace("1 mars 2019", "25 novembre 2017")
     shown = meta_of(f"<html lang='fr'><head>{head}</head><body>{next_day}</body></html>")
     assert shown.date == "2017-11-25T15:20"
+    # with the modification alone declared, the page's first dated line is no way back for it
+    modified_only = '<meta property="article:modified_time" content="2017-11-24T18:42:20">'
+    assert meta_of(f"<html lang='fr'><head>{modified_only}</head><body>{body}</body></html>").date is None
 
 
 def test_a_line_that_shows_the_modification_and_the_publication_gives_the_publication():
