@@ -34,12 +34,16 @@ from __future__ import annotations
 import argparse
 import hashlib
 import json
+import os
+import shutil
 import sys
 import time
 import warnings
 from concurrent.futures import ProcessPoolExecutor, as_completed
+from concurrent.futures.process import BrokenProcessPool
 from functools import partial
 from pathlib import Path
+from typing import Any
 
 import numpy as np
 from _shared import SHARED_DATA  # scripts/_shared.py, beside this script
@@ -133,11 +137,14 @@ def main() -> int:
             if {k: stored.get(k) for k in record} == record and list(stored["f1"]) == ids:
                 results[name] = np.array(list(stored["f1"].values()))
                 differs = _other_making(stored.get("made_with", {}), made)
+                if "fits_made_with" in stored:
+                    differs += _other_making(stored["fits_made_with"], made).replace("made with", "its fits")
                 print(f"{name}: reused {cached}{differs}", flush=True)
                 continue
         start = time.perf_counter()
+        fitted: dict[str, Any] = {}
         if args.fits is not None:
-            models = fold_models(args, params, parsed, labels, sites, ids, made)
+            models, fitted["fits_made_with"] = fold_models(args, params, parsed, labels, sites, ids, made)
             held_by = fold_of_pages(args.folds, sites)
             results[name] = np.array([score(extract_text(page, models[fold]), gold).f1
                                       for page, gold, fold in zip(parsed, golds, held_by)])
@@ -150,7 +157,7 @@ def main() -> int:
         print(f"{name}: {time.perf_counter() - start:.0f} s", flush=True)
         if cached is not None:
             cached.parent.mkdir(parents=True, exist_ok=True)
-            cached.write_text(json.dumps({**record, "made_with": made,
+            cached.write_text(json.dumps({**record, "made_with": made, **fitted,
                                           "f1": dict(zip(ids, results[name].tolist()))}),
                               encoding="utf-8")
     report(names, results, [page_id.split("/")[0] for page_id in ids])
@@ -167,45 +174,70 @@ def fold_of_pages(folds: int, sites: list) -> list[int]:
 
 
 def fold_models(args: argparse.Namespace, params: dict, pages: list, labels: list, sites: list,
-                ids: list[str], made: dict[str, str]) -> list:
-    """The variant's model of each fold (fitted on the other folds), from ``args.fits`` when
-    a variant that fits the same way left them there, else fitted now (folds side by side,
-    in forked processes where that is safe) and kept there; its prediction parameters set."""
+                ids: list[str], made: dict[str, str]) -> tuple[list, dict[str, str]]:
+    """The variant's model of each fold (fitted on the other folds), with what made the fits:
+    from ``args.fits`` when a variant that fits the same way left them there, else fitted
+    now (folds side by side, in forked processes where that is safe) and kept there; the
+    variant's prediction parameters set on them.
+
+    Fits are keyed by the method's fitting parameters as it resolves them (defaults
+    included), the folds, the pages and their sites; written to a new folder that takes
+    its name only when every fold is fitted, so a failed run leaves no mixed set."""
     global _FITTING
     predicting = set(method_class(args.method).prediction_params)
     fitting = {key: value for key, value in params.items() if key not in predicting}
-    key = json.dumps({"method": args.method, "params": fitting, "folds": args.folds, "pages": ids},
-                     sort_keys=True, default=list)
+    resolved = {key: value for key, value in new_method(args.method, **fitting).get_params(deep=False).items()
+                if key not in predicting}
+    key = json.dumps({"method": args.method, "params": resolved, "folds": args.folds, "pages": ids,
+                      "sites": sites}, sort_keys=True, default=repr)
     folder = args.fits / hashlib.sha256(key.encode()).hexdigest()[:16]
     paths = [folder / f"fold{fold}.joblib" for fold in range(args.folds)]
     if (args.fresh and folder not in _FITTED_NOW) or not all(path.is_file() for path in paths):
+        partial_folder = folder.with_name(f"{folder.name}.part{os.getpid()}")
+        shutil.rmtree(partial_folder, ignore_errors=True)
         folds = list(page_folds(len(pages), args.folds, 0, groups=sites))
-        _FITTED_NOW.add(folder)
-        _FITTING = (args.method, fitting, pages, labels, sites, folds, paths, made)
-        context = fork_context()
+        _FITTING = (args.method, fitting, pages, labels, sites, folds,
+                    [partial_folder / path.name for path in paths], made)
         try:
-            with progress_bar() as progress:
-                progress.start(f"fitting {args.folds} folds into {folder}", args.folds)
-                if context is not None and args.jobs > 1:
-                    with ProcessPoolExecutor(min(args.jobs, args.folds), mp_context=context) as pool:
-                        futures = [pool.submit(_fit_fold, fold) for fold in range(args.folds)]
-                        for future in as_completed(futures):
-                            future.result()
-                            progress.advance()
-                else:
-                    for fold in range(args.folds):
-                        _fit_fold(fold)
-                        progress.advance()
+            _fit_folds(args, folder)
         finally:
             _FITTING = None
-    models = []
+        shutil.rmtree(folder, ignore_errors=True)
+        os.replace(partial_folder, folder)
+        _FITTED_NOW.add(folder)
+    models, makings = [], []
     for path in paths:
         model, metadata = load_model(path)
-        differs = _other_making(metadata.get("made_with", {}), made)
-        if differs and path == paths[0]:
-            print(f"fits reused from {folder}{differs}", flush=True)
+        makings.append(metadata.get("made_with", {}))
         models.append(model.set_params(**{k: v for k, v in params.items() if k in predicting}))
-    return models
+    if any(making != makings[0] for making in makings):
+        raise SystemExit(f"the fits in {folder} were made by different code: run again with --fresh")
+    differs = _other_making(makings[0], made)
+    if differs:
+        print(f"fits reused from {folder}{differs}", flush=True)
+    return models, makings[0]
+
+
+def _fit_folds(args: argparse.Namespace, folder: Path) -> None:
+    """Fit every fold (:func:`_fit_fold`), in a pool of forked processes where that is safe."""
+    context = fork_context()
+    with progress_bar() as progress:
+        progress.start(f"fitting {args.folds} folds for {folder}", args.folds)
+        if context is None or args.jobs <= 1:
+            for fold in range(args.folds):
+                _fit_fold(fold)
+                progress.advance()
+            return
+        with ProcessPoolExecutor(min(args.jobs, args.folds), mp_context=context) as pool:
+            try:
+                for future in as_completed([pool.submit(_fit_fold, fold) for fold in range(args.folds)]):
+                    future.result()
+                    progress.advance()
+            except BrokenProcessPool:
+                raise SystemExit("a fitting process died (out of memory?): try fewer --jobs") from None
+            except BaseException:
+                pool.shutdown(wait=False, cancel_futures=True)    # what has not started never will
+                raise
 
 
 #: What :func:`_fit_fold` reads, set before the processes fork (pages cannot be pickled).
@@ -221,7 +253,7 @@ def _fit_fold(fold: int) -> None:
     train = folds[fold][0]
     model, _ = fit_method(new_method(method, **fitting), [pages[i] for i in train],
                           [labels[i] for i in train], [sites[i] for i in train])
-    save_model(model, paths[fold], overwrite=True, made_with=made)
+    save_model(model, paths[fold], made_with=made)
 
 
 def _other_making(stored: dict[str, str], made: dict[str, str]) -> str:

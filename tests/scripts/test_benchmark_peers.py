@@ -175,26 +175,44 @@ def test_cv_compare_says_when_a_cached_run_was_made_by_other_code():
 
 def test_cv_compare_fits_the_folds_once_for_variants_that_fit_the_same_way(tmp_path):
     # variants that differ only at prediction share one set of fold models, kept on disk
-    # and reused by a later run; each gets its own prediction switches
+    # and reused by a later run; each gets its own prediction switches; the scores are
+    # those of cross-validation without the kept fits
     import argparse
 
     from conftest import LABELED
 
+    from newsml.article import extract_text
     from newsml.input.corpus import load_corpus
-    from newsml.learning.training import labeled_pages
+    from newsml.learning.training import cross_validated_scores, labeled_pages
+    from newsml.measure.scoring import score
+    from newsml.methods import new_method
 
     cv_compare = load_script("cv_compare")
     kept, _ = labeled_pages(load_corpus(LABELED))
     pages, labels = [page for _, page, _ in kept], [node_labels for _, _, node_labels in kept]
-    sites = [page.id for page, _, _ in kept]
+    golds, sites = [page.gold for page, _, _ in kept], [page.id for page, _, _ in kept]
     args = argparse.Namespace(method="fusion", folds=2, jobs=1, fits=tmp_path, fresh=False)
     made = cv_compare.made_with()
-    dropping = cv_compare.fold_models(args, {}, pages, labels, sites, sites, made)
+    dropping, making = cv_compare.fold_models(args, {}, pages, labels, sites, sites, made)
     written = sorted(tmp_path.rglob("fold*.joblib"))
-    assert len(written) == 2 and [model.islands for model in dropping] == ["drop", "drop"]
+    assert len(written) == 2 and [model.islands for model in dropping] == ["drop", "drop"] and making == made
+    held_by = cv_compare.fold_of_pages(2, sites)
+    assert sorted(set(held_by)) == [0, 1]                                        # both folds hold pages
+    with_fits = [score(extract_text(page, dropping[fold]), gold).f1
+                 for page, gold, fold in zip(pages, golds, held_by)]
+    without = cross_validated_scores(lambda: new_method("fusion"), pages, labels, golds, 2, groups=sites)
+    assert with_fits == [result.f1 for result in without]
     stamps = [path.stat().st_mtime_ns for path in written]
-    keeping = cv_compare.fold_models(args, {"islands": "keep"}, pages, labels, sites, sites, made)
+    keeping, _ = cv_compare.fold_models(args, {"islands": "keep"}, pages, labels, sites, sites, made)
     assert [model.islands for model in keeping] == ["keep", "keep"]
     assert sorted(tmp_path.rglob("fold*.joblib")) == written                    # no new fits
     assert [path.stat().st_mtime_ns for path in written] == stamps               # nor the old redone
-    assert cv_compare.fold_of_pages(2, sites) != [0] * len(sites)                # both folds hold pages
+    # --fresh fits again, once for the run, and leaves no partial folder behind
+    fresh = argparse.Namespace(**{**vars(args), "fresh": True})
+    cv_compare._FITTED_NOW.clear()                              # (as in a new run of the script)
+    cv_compare.fold_models(fresh, {}, pages, labels, sites, sites, made)
+    refitted = [path.stat().st_mtime_ns for path in written]
+    assert refitted != stamps
+    cv_compare.fold_models(fresh, {"islands": "keep"}, pages, labels, sites, sites, made)
+    assert [path.stat().st_mtime_ns for path in written] == refitted
+    assert sorted(path.name for path in tmp_path.iterdir()) == [written[0].parent.name]
