@@ -89,19 +89,31 @@ def without_islands(page: Page, keep: np.ndarray, scores: np.ndarray) -> np.ndar
 
 def _container(elements: list[Element]) -> Element | None:
     """The nearest element that holds all of ``elements`` (a paragraph's container is its
-    parent), or None when that is the page itself (``<body>``, ``<html>``)."""
+    parent), or None when that is the page itself (``<body>``, ``<html>``). Each element's
+    walk up stops where it meets the first one's ancestors: a few steps, not the depth."""
     chain = list(elements[0].iterancestors())    # the candidates, nearest first
+    position = {ancestor: at for at, ancestor in enumerate(chain)}
     at = 0
     for element in elements[1:]:
-        around = set(element.iterancestors())
-        while at < len(chain) and chain[at] not in around:
-            at += 1
-    if at >= len(chain) or chain[at].tag in _PAGE_ELEMENTS:
+        for ancestor in element.iterancestors():
+            met = position.get(ancestor)
+            if met is not None:
+                at = max(at, met)
+                break
+    if not chain or chain[at].tag in _PAGE_ELEMENTS:
         return None
     return chain[at]
 
 
 def _all_inside(page: Page, run: np.ndarray, container: Element) -> bool:
-    """Whether every node of ``run`` lies inside ``container`` (or is it)."""
-    return all(page.nodes[i].block is container or container in set(page.nodes[i].block.iterancestors())
-               for i in run)
+    """Whether every node of ``run`` lies inside ``container`` (or is it): its block, walked
+    up to the container's depth, is the container."""
+    depth = sum(1 for _ in container.iterancestors()) + 1     # (html is 1, as a node's depth)
+    for index in run:
+        node = page.nodes[index]
+        element: Element | None = node.block
+        for _ in range(node.depth - depth):
+            element = element.getparent() if element is not None else None
+        if element is not container:
+            return False
+    return True
