@@ -123,12 +123,11 @@ def read_metadata(page: Page, keep: np.ndarray | None = None, lines: LineModel |
     published = _dates(_text(article.get("datePublished")), _text(article.get("dateCreated")),
                        *declared.meta(*_PUBLISHED_METAS), *declared.items.get("datePublished", ()),
                        *(content for key, content in declared.metas if _PUBLISHED_KEY.search(key)))
-    # (the page's <time> elements, many on a page of comments, are read only without one)
-    declared_date = (_published(published, modified) if published
-                     else _first_date(*_time_dates(declared.times)))
-    # (a shown date past the page's last declared modification is a menu's or a sidebar's)
     last_modified = _last_day(modified)
-    standing = [date for date in published if not _past(date, last_modified)]
+    standing = _standing(published, last_modified)
+    # (the page's <time> elements, many on a page of comments, are read only without one)
+    declared_date = (standing or published)[0] if published else _first_date(*_time_dates(declared.times))
+    # (a shown date past the page's last declared modification is a menu's or a sidebar's)
     shown_date = None if _past(shown.date, last_modified) else _shown_publication(shown, standing, modified)
     found.date = _choose_date(declared_date, shown_date, shown.modified, date_in_address(found.url or ""))
     if found.date is None:
@@ -397,18 +396,15 @@ def _first_date(*values: str | None) -> str | None:
     return next((date for value in values if value and (date := parse_date(value))), None)
 
 
-def _published(declared: list[str], modified: list[str]) -> str | None:
-    """The declared publication date (JSON-LD, meta tags, microdata): the first of
-    ``declared``, unless it is more than a day past every declared modification; then the
-    first that is not takes its place. An article is published before it is modified, and
-    such a "published" value is the page's build or crawl time (a day's leeway for time
-    zones and for posts scheduled after their last edit). A ``<time>`` never takes its
-    place (the caller reads those only without a declared date): it may be a sidebar's."""
-    first = _first(*declared)
-    last = _last_day(modified)
-    if first is None or not _past(first, last):
-        return first
-    return next((date for date in declared if not _past(date, last)), first)
+def _standing(declared: list[str], last_modified: str | None) -> list[str]:
+    """The declared publication dates (JSON-LD, meta tags, microdata) that can be the
+    publication: those not more than a day past the last declared modification
+    (``last_modified``). An article is published before it is modified, and a "published"
+    value past it is the page's build or crawl time (a day's leeway for time zones and for
+    posts scheduled after their last edit). The first of them is the declared publication,
+    and the first declared one when none can be: a ``<time>`` never takes its place (the
+    caller reads those only without a declared date), as it may be a sidebar's."""
+    return [date for date in declared if not _past(date, last_modified)]
 
 
 def _last_day(dates: list[str]) -> str | None:
