@@ -360,6 +360,20 @@ def _jieba():  # pragma: no cover - trivial import wrapper
     return jieba
 
 
+@lru_cache(maxsize=1)
+def _jieba_tagger():  # pragma: no cover - trivial import wrapper
+    _jieba()
+    import jieba.posseg
+
+    return jieba.posseg
+
+
+def tagged_words(text: str) -> list[tuple[str, str]]:
+    """jieba's words of a short text with their part-of-speech flags (``nr`` a person's name,
+    ``n`` a noun, ``v`` a verb, ``ns`` a place); meant for a line, not a page."""
+    return [(pair.word, pair.flag) for pair in _jieba_tagger().cut(text)]
+
+
 def words(text: str) -> list[str]:
     """Words of ``text``: jieba segmentation for Chinese runs, letter/digit runs otherwise.
 

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import re
 
+from ..core.text import tagged_words
 from ..dom.page import Page
 
 _HAN_NAME = r"[\u4e00-\u9fff·•]{2,5}"
@@ -30,6 +31,19 @@ _EN_END = re.compile(r"\s*(?:[|•·]|\bupdated\b|\bpublished\b|\bposted\b|\bon\
                      r"\d{1,2}:\d{2}|\b(?:19|20)\d{2}\b|,\s*(?:staff|senior|chief|special|contributing|"
                      r"associated|the\s)|,\s*[\w .'-]*\b(?:reporter|correspondent|editor|writer|columnist|"
                      r"contributor|producer|critic|analyst)s?\b|\s-\s).*$", re.IGNORECASE)
+_MONTH = (r"(?:jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|"
+          r"sep(?:t(?:ember)?)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?)\.?")
+#: Where a date after a byline's names starts when its year did not end them (``Dec 15``,
+#: ``14 Dec``, ``15/12/``, ``Wednesday``, ``– 17 hours ago``).
+_EN_DATE_START = re.compile(rf"\s*(?:\b{_MONTH}\s+\d{{1,2}}(?:st|nd|rd|th)?\b|"
+                            rf"\b\d{{1,2}}(?:st|nd|rd|th)?\s+{_MONTH}(?!\w)|"
+                            r"\b\d{1,2}[/.]\d{1,2}[/.]|\b(?:mon|tues|wednes|thurs|fri|satur|sun)day\b|"
+                            r"\s[–—]\s|\b\d+\s+(?:minutes?|hours?|days?)\s+ago\b).*$", re.IGNORECASE)
+#: A date's label run into the names without a space (``SanSonePublished: Dec 20``).
+_EN_GLUED_LABEL = re.compile(r"(?<=[a-z])(?:Published|Updated|Posted)\b.*$")
+#: What a byline's names may be left ending with once a date is cut: a joining word in lower
+#: case (``on``, ``at``; a name's ``On`` stays) or a mark.
+_EN_DANGLING = re.compile(r"(?:[\s,;:»›>|●•·-]+(?:at|on|in)?)+$")
 _UPDATED = re.compile(r"\b(?:updated?|modified|last\s+edited|revised|aktualisiert|mis à jour|actualizado)\b|"
                       r"更新|修改|最后编辑|最後編輯", re.IGNORECASE)
 _PUBLISHED = re.compile(r"\b(?:published|posted|first published|veröffentlicht|publié)\b|发布|發佈|发表|發表|"
@@ -164,6 +178,17 @@ def is_person(name: str) -> bool:
         _NAMES_RE.fullmatch(name.strip()) is not None and _ORGANISATION.search(name) is None)
 
 
+#: jieba's flags of the words a name or pen name holds: nouns, names, words it does not know.
+_NAME_FLAGS = frozenset("n nr nrt nrfg ng nz x eng".split())
+
+
+def reads_as_name(line: str) -> bool:
+    """Whether a bare Chinese line can be a name or pen name (赵培, 茉莉, 放飞&心情): one of
+    its words is a noun or a name, not only verbs, adverbs, places or organisations
+    (马上发表 "post now", 关闭 "close", 中国)."""
+    return any(flag in _NAME_FLAGS for _, flag in tagged_words(line))
+
+
 #: Words a run of names may end with that are no name.
 _NOT_A_NAME = frozenset("报道 報導 报导 摄影 攝影 发自 發自 综合 綜合 整理 编译 編譯".split())
 
@@ -183,8 +208,9 @@ def english_byline(line: str) -> str | None:
     match = _EN_BY.match(line.strip())
     if match is None:
         return None
-    names = _EN_END.sub("", match.group(1)).strip(" ,;:-–—")
-    if not names or len(names) > 80 or not names[:1].isupper() or _NOT_NAMES.match(names):
+    names = _EN_DATE_START.sub("", _EN_END.sub("", _EN_GLUED_LABEL.sub("", match.group(1))))
+    names = _EN_DANGLING.sub("", names).strip(" ,;:-–—»›●•·")
+    if not names or len(names) > 80 or not names[:1].isupper() or _NOT_NAMES.match(names) or ":" in names:
         return None
     if len(names.split()) > 10:
         return None

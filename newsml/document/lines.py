@@ -45,6 +45,7 @@ from .bylines import (
     is_controls,
     is_name_line,
     is_person,
+    reads_as_name,
 )
 from .dates import parse_date
 
@@ -88,6 +89,7 @@ _YEAR = re.compile(r"(?:19|20)\d{2}|\d{10}")
 _LEADING_LABEL = re.compile(r"^\s*(?:by|written by|posted by|author|作者|记者|記者)\s*[:：]?\s*",
                             re.IGNORECASE)
 _NORMAL = re.compile(r"[\W_]+")
+_INNER_BY = re.compile(r"\s(?:by|von|par|por)\s", re.IGNORECASE)
 
 
 def candidate_lines(page: Page, keep: np.ndarray) -> list[int]:
@@ -150,11 +152,22 @@ def author_in_line(line: str, next_line: str = "") -> str | None:
         return found
     if is_name_line(line):
         return line
+    labelled = _LEADING_LABEL.match(line) is not None
     line = _LEADING_LABEL.sub("", line).strip()
     if _HAN.search(line):
-        return line if is_person(line) else None        # a name, not an outlet or a bracket
+        return line if is_person(line) and reads_as_name(line) else None
     short = 0 < len(line.split()) <= 6 and len(line) <= 60
-    return line if short and not _DIGIT.search(line) and not is_controls(line) else None
+    plain = not _DIGIT.search(line) and not is_controls(line)
+    return line if short and plain and (labelled or _reads_as_title(line)) else None
+
+
+def _reads_as_title(line: str) -> bool:
+    """Whether a short line without a label is written as names and titles are: half its
+    words or more capitalized, and no "by" inside (``Delivered by FeedBurner``, ``Photo by …`` credit
+    another thing; ``Login or register to post comments`` is a sentence)."""
+    words = line.split()
+    capitalized = sum(word[:1].isupper() for word in words)
+    return 2 * capitalized >= len(words) and _INNER_BY.search(line) is None
 
 
 def holds_name(line: str, name: str) -> bool:

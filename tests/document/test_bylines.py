@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import pytest
+
 from newsml.document.bylines import (
     bracketed_author,
     chinese_parts,
@@ -58,6 +60,25 @@ def test_english_bylines():
     assert english_byline("Written by Danielle DeSiato, Donna Enzmann, and Natalie Nguyen") == \
         "Danielle DeSiato, Donna Enzmann, and Natalie Nguyen"
     assert english_byline("by the way, nothing") is None
+    assert english_byline("By HOT TOPICS: ASSEMBLY POLLS 2012 | GEN VK SINGH") is None
+
+
+@pytest.mark.parametrize("line, names", [
+    ("By Jessica Laurence, Dec 15, 2011", "Jessica Laurence"),
+    ("By Hayden Smith Wednesday 14 Dec 2011 6:17 pm", "Hayden Smith"),
+    ("By Mirror.co.uk 15/12/2011", "Mirror.co.uk"),
+    ("By Xeni Jardin at 6:03 pm Tuesday, Jan 10", "Xeni Jardin"),
+    ("By Sarah McNaughton on Jan 16th, 2012", "Sarah McNaughton"),
+    ("By Arricca Elin SanSonePublished: Dec 20, 2024", "Arricca Elin SanSone"),
+    ("By Meaghan Weeden ● December 23, 2024", "Meaghan Weeden"),
+    ("By James Pheby (AFP) – 17 hours ago", "James Pheby (AFP)"),
+    ("By Chris Gregory »", "Chris Gregory"),
+    ("By Audiophile On", "Audiophile On"),
+    ("By Theresa May", "Theresa May"),
+    ("By April Ryan", "April Ryan"),
+])
+def test_an_english_byline_ends_where_its_date_starts(line, names):
+    assert english_byline(line) == names
     assert english_byline("By Reuters") is None
     assert is_bare_by("By") and is_bare_by("WRITTEN BY") and is_bare_by("作者：")
     assert not is_bare_by("By Lisa")

@@ -155,6 +155,13 @@ def test_loading_refuses_objects_and_files_that_are_no_model(tmp_path):
     ("Advertisement", "", None),
     ("Read more", "", None),
     ("【華視新聞╱報導】", "", None),
+    ("Login or register to post comments", "", None),
+    ("Delivered by FeedBurner", "", None),
+    ("茉莉", "", "茉莉"),
+    ("赵培", "", "赵培"),
+    ("马上发表", "", None),
+    ("关闭", "", None),
+    ("中国", "", None),
 ])
 def test_a_line_gives_the_author_it_names(line, after, author):
     assert author_in_line(line, after) == author
