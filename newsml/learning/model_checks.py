@@ -103,7 +103,7 @@ def check_markup(method: MarkupTokens) -> None:
         raise ValueError("vocabulary_ must map token strings to ids")
     if sorted(vocabulary.values()) != list(range(len(vocabulary))):
         raise ValueError("vocabulary_ must number its tokens 0 to n - 1")
-    if not np.isfinite(array(method, "coef_", "f", 1, len(vocabulary))).all():
+    if not np.isfinite(array(method, "coef_", "float64", 1, len(vocabulary))).all():
         raise ValueError("coef_ must be finite")
     number(method, "intercept_", -math.inf, math.inf)
 

@@ -256,6 +256,16 @@ def test_parameters_that_set_the_work_of_a_page_are_bounded(tmp_path):
         load_model(save_model(method, tmp_path / "wide.joblib"))
 
 
+def test_markup_weights_of_another_float_type_are_refused(tmp_path):
+    """The compiled scorer reads the weights as 64-bit floats: a file giving them as 32-bit
+    ones is refused as it loads, not failed on at the first page."""
+    method = load_model(shipped_model_path("fusion"))[0]
+    markup = method.members_["markup"]
+    markup.coef_ = markup.coef_.astype(np.float32)
+    with pytest.raises(ModelError, match="coef_ must be a 1-d array of kind 'float64'"):
+        load_model(save_model(method, tmp_path / "float32.joblib"))
+
+
 def pickled_record(path, estimator):
     """A format-1 model file, a plain pickle of a record holding ``estimator``."""
     with open(path, "wb") as handle:
