@@ -39,8 +39,6 @@ import shutil
 import sys
 import time
 import warnings
-from concurrent.futures import ProcessPoolExecutor, as_completed
-from concurrent.futures.process import BrokenProcessPool
 from functools import partial
 from pathlib import Path
 from typing import Any
@@ -49,14 +47,14 @@ import numpy as np
 from _shared import SHARED_DATA  # scripts/_shared.py, beside this script
 
 from newsml.article import extract_text
-from newsml.core.processes import available_cores, fork_context, limited_threads
+from newsml.core.processes import available_cores, limited_threads
 from newsml.core.progress import progress_bar
 from newsml.errors import TrainingWarning
 from newsml.learning.persistence import load_model, save_model
 from newsml.learning.training import (
     TRAINING_THREADS,
+    cross_validated_models,
     cross_validated_scores,
-    fit_method,
     labeled_folders,
     labeled_pages,
 )
@@ -183,7 +181,6 @@ def fold_models(args: argparse.Namespace, params: dict, pages: list, labels: lis
     Fits are keyed by the method's fitting parameters as it resolves them (defaults
     included), the folds, the pages and their sites; written to a new folder that takes
     its name only when every fold is fitted, so a failed run leaves no mixed set."""
-    global _FITTING
     predicting = set(method_class(args.method).prediction_params)
     fitting = {key: value for key, value in params.items() if key not in predicting}
     resolved = {key: value for key, value in new_method(args.method, **fitting).get_params(deep=False).items()
@@ -195,13 +192,12 @@ def fold_models(args: argparse.Namespace, params: dict, pages: list, labels: lis
     if (args.fresh and folder not in _FITTED_NOW) or not all(path.is_file() for path in paths):
         partial_folder = folder.with_name(f"{folder.name}.part{os.getpid()}")
         shutil.rmtree(partial_folder, ignore_errors=True)
-        folds = list(page_folds(len(pages), args.folds, 0, groups=sites))
-        _FITTING = (args.method, fitting, pages, labels, sites, folds,
-                    [partial_folder / path.name for path in paths], made)
-        try:
-            _fit_folds(args, folder)
-        finally:
-            _FITTING = None
+        with progress_bar() as progress, limited_threads(TRAINING_THREADS):
+            fitted = cross_validated_models(partial(new_method, args.method, **fitting), pages, labels,
+                                            args.folds, groups=sites, progress=progress, jobs=args.jobs)
+        partial_folder.mkdir(parents=True)
+        for path, (_, model) in zip(paths, fitted):
+            save_model(model, partial_folder / path.name, made_with=made)
         shutil.rmtree(folder, ignore_errors=True)
         os.replace(partial_folder, folder)
         _FITTED_NOW.add(folder)
@@ -218,42 +214,8 @@ def fold_models(args: argparse.Namespace, params: dict, pages: list, labels: lis
     return models, makings[0]
 
 
-def _fit_folds(args: argparse.Namespace, folder: Path) -> None:
-    """Fit every fold (:func:`_fit_fold`), in a pool of forked processes where that is safe."""
-    context = fork_context()
-    with progress_bar() as progress:
-        progress.start(f"fitting {args.folds} folds for {folder}", args.folds)
-        if context is None or args.jobs <= 1:
-            for fold in range(args.folds):
-                _fit_fold(fold)
-                progress.advance()
-            return
-        with ProcessPoolExecutor(min(args.jobs, args.folds), mp_context=context) as pool:
-            try:
-                for future in as_completed([pool.submit(_fit_fold, fold) for fold in range(args.folds)]):
-                    future.result()
-                    progress.advance()
-            except BrokenProcessPool:
-                raise SystemExit("a fitting process died (out of memory?): try fewer --jobs") from None
-            except BaseException:
-                pool.shutdown(wait=False, cancel_futures=True)    # what has not started never will
-                raise
-
-
-#: What :func:`_fit_fold` reads, set before the processes fork (pages cannot be pickled).
-_FITTING: tuple | None = None
 #: The folders of fits made by this run (``--fresh`` fits each once, not once per variant).
 _FITTED_NOW: set[Path] = set()
-
-
-def _fit_fold(fold: int) -> None:
-    """Fit the variant on every fold but ``fold`` and write it to its path."""
-    assert _FITTING is not None
-    method, fitting, pages, labels, sites, folds, paths, made = _FITTING
-    train = folds[fold][0]
-    model, _ = fit_method(new_method(method, **fitting), [pages[i] for i in train],
-                          [labels[i] for i in train], [sites[i] for i in train])
-    save_model(model, paths[fold], made_with=made)
 
 
 def _other_making(stored: dict[str, str], made: dict[str, str]) -> str:

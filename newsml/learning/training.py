@@ -161,20 +161,47 @@ def cross_validated_fit(make: Callable[[], NodeMethod], pages: Sequence[Page], l
     return scores, fitted
 
 
+def cross_validated_models(make: Callable[[], NodeMethod], pages: Sequence[Page],
+                           labels: Sequence[np.ndarray], folds: int = 5, random_state: int = 0,
+                           groups: Sequence[object] | None = None, progress: ProgressHook | None = None,
+                           jobs: int = 1) -> list[tuple[list[int], NodeMethod]]:
+    """Each fold's held-out pages (their indices) and the method fitted on the other folds:
+    the folds of :func:`cross_validated_scores`, fitted the same way, for a caller that
+    keeps the models (to score prediction settings without fitting again)."""
+    splits = list(page_folds(len(pages), folds, random_state, groups=groups))
+    results = _run_folds((make, pages, labels, None, groups, splits, "models"), list(range(len(splits))),
+                         "cross-validation (fold models)", progress, jobs)
+    return [(list(splits[index][1]), results[index]) for index in range(len(splits))]
+
+
 def _cross_validate(make: Callable[[], NodeMethod], pages: Sequence[Page], labels: Sequence[np.ndarray],
                     golds: Sequence[str], folds: int, random_state: int, groups: Sequence[object] | None,
                     progress: ProgressHook | None, jobs: int, fit_all: bool = False,
                     ) -> tuple[list[Score], tuple[NodeMethod, dict[str, Any]] | NewsmlError | None]:
     """The folds' scores in page order, and with ``fit_all`` the fit on every page (task
     number ``len(splits)``), run in a pool of forked processes or one after another."""
-    global _FOLDS
     splits = list(page_folds(len(pages), folds, random_state, groups=groups))
     tasks = ([len(splits)] if fit_all else []) + list(range(len(splits)))   # the longest first
+    title = "cross-validation (folds) and the final fit" if fit_all else "cross-validation (folds)"
+    results = _run_folds((make, pages, labels, golds, groups, splits, "scores"), tasks, title, progress, jobs)
+    fitted = results.pop(len(splits), None)
+    in_order: list[Score | None] = [None] * len(pages)
+    for index, scores in results.items():
+        for page, result in zip(splits[index][1], scores):
+            in_order[page] = result
+    return [result for result in in_order if result is not None], fitted
+
+
+def _run_folds(folds: tuple[Any, ...], tasks: list[int], title: str, progress: ProgressHook | None,
+               jobs: int) -> dict[int, Any]:
+    """Each task's result (:func:`_task`) by its number, the tasks run in a pool of forked
+    processes where that is safe and ``jobs`` > 1, else one after another; ``folds`` is
+    what :func:`_task` reads."""
+    global _FOLDS
     progress = hook(progress)
-    progress.start("cross-validation (folds) and the final fit" if fit_all else "cross-validation (folds)",
-                   len(tasks))
+    progress.start(title, len(tasks))
     results: dict[int, Any] = {}
-    _FOLDS = (make, pages, labels, golds, groups, splits)
+    _FOLDS = folds
     try:
         context = fork_context()
         shown: dict[Any, Any] = {}  # the folds' warnings, filtered as one process would
@@ -201,13 +228,7 @@ def _cross_validate(make: Callable[[], NodeMethod], pages: Sequence[Page], label
                 progress.advance()
     finally:
         _FOLDS = None
-    fitted = results.pop(len(splits), None)
-    in_order: list[Score | None] = [None] * len(pages)
-    for index, scores in results.items():
-        for page, result in zip(splits[index][1], scores):
-            in_order[page] = result
-    return [result for result in in_order if result is not None], fitted
-
+    return results
 
 
 #: What :func:`_task` reads: set by :func:`_cross_validate` before it forks the processes,
@@ -224,15 +245,18 @@ def _task_in_process(index: int) -> tuple[int, Any, list[warnings.WarningMessage
     return index, result, [_picklable(warning) for warning in caught]
 
 
-def _task(index: int) -> list[Score] | tuple[NodeMethod, dict[str, Any]] | NewsmlError:
-    """Fold ``index``'s scores (:func:`_fold_scores`: its error is raised, the
+def _task(index: int) -> list[Score] | NodeMethod | tuple[NodeMethod, dict[str, Any]] | NewsmlError:
+    """Fold ``index``'s scores or model (:func:`_fold_fit`: its error is raised, the
     cross-validation's), or past the last fold the fit on every page (its NewsmlError
     returned, for the caller to name training's)."""
     assert _FOLDS is not None
-    make, pages, labels, _, groups, splits = _FOLDS
+    make, pages, labels, golds, groups, splits, wanted = _FOLDS
     if index == len(splits):
         return _fitted_or_error(make, pages, labels, groups)
-    return _fold_scores(index)
+    method = _fold_fit(index)
+    if wanted == "models":
+        return method
+    return [score(extract_text(pages[i], method), golds[i]) for i in splits[index][1]]
 
 
 def _picklable(warning: warnings.WarningMessage) -> warnings.WarningMessage:
@@ -251,14 +275,14 @@ def _picklable(warning: warnings.WarningMessage) -> warnings.WarningMessage:
     return warnings.WarningMessage(UserWarning(text), UserWarning, warning.filename, warning.lineno)
 
 
-def _fold_scores(index: int) -> list[Score]:
-    """Fit on every fold but ``index``; the scores of the pages of fold ``index``."""
+def _fold_fit(index: int) -> NodeMethod:
+    """A new method fitted on every fold but ``index``."""
     assert _FOLDS is not None
-    make, pages, labels, golds, groups, splits = _FOLDS
-    train, held = splits[index]
+    make, pages, labels, _, groups, splits, _ = _FOLDS
+    train = splits[index][0]
     inner = [groups[i] for i in train] if groups is not None else None
     method, _ = fit_method(make(), [pages[i] for i in train], [labels[i] for i in train], inner)
-    return [score(extract_text(pages[i], method), golds[i]) for i in held]
+    return method
 
 
 def _fitted_or_error(make: Callable[[], NodeMethod], pages: Sequence[Page], labels: Sequence[np.ndarray],

@@ -13,7 +13,13 @@ from conftest import LABELED, story_pages, write_corpus
 from typer.testing import CliRunner
 
 from newsml import ConfigurationError, NewsmlError, TrainingWarning, load_corpus
-from newsml.learning.training import cross_validated_f1, cross_validated_scores, labeled_pages, train_method
+from newsml.learning.training import (
+    cross_validated_f1,
+    cross_validated_models,
+    cross_validated_scores,
+    labeled_pages,
+    train_method,
+)
 from newsml.measure.scoring import macro, score
 from newsml.methods import new_method
 from newsml.run.cli import app
@@ -97,6 +103,23 @@ def test_cross_validated_scores_are_each_page_held_out_in_page_order(labeled):
         model = new_method("nb").fit([docs[i] for i in fitting], [labels[i] for i in fitting])
         for i in held:
             assert scores[i] == score(extract_page(docs[i], model).text, golds[i])
+
+
+@pytest.mark.parametrize("jobs", [1, 2])
+def test_the_fold_models_held_out_each_page_once_and_score_as_the_cross_validation(labeled, jobs):
+    """The models of the folds, in this process or in others: each page held out by one of
+    them, whose extraction of it scores what cross_validated_scores gives the page."""
+    from newsml.article import extract_page
+
+    docs, labels, train, _ = labeled
+    golds = [p.gold for p in train]
+    scores = cross_validated_scores(lambda: new_method("nb"), docs, labels, golds, folds=3)
+    models = cross_validated_models(lambda: new_method("nb"), docs, labels, folds=3, jobs=jobs)
+    assert len(models) == 3
+    assert sorted(i for held, _ in models for i in held) == list(range(len(docs)))
+    for held, model in models:
+        for i in held:
+            assert score(extract_page(docs[i], model).text, golds[i]) == scores[i]
 
 
 def test_cross_validation_in_processes_gives_the_same_f1(labeled, monkeypatch):
