@@ -1,7 +1,11 @@
 #!/usr/bin/env python3
-"""Train the models shipped in models/ on the train split of every shared corpus.
+"""Train the models shipped in models/ on the train split of the shared corpora.
 
 Usage: python scripts/train_models.py [--data ../shared/data] [--methods fusion nb ... bylines]
+                                      [--all-corpora]
+
+The text models train on every corpus but those of ``NOT_IN_SHIPPED_TEXT_MODELS``
+(scripts/_shared.py, which says why); ``--all-corpora`` takes them too.
 
 ``bylines`` is the byline model (models/bylines.npz, ``scripts/train_bylines.py``), trained
 after the methods: its examples are the default's articles.
@@ -18,7 +22,7 @@ import time
 from pathlib import Path
 
 import train_bylines  # scripts/train_bylines.py, beside this script
-from _shared import LABELS, SHARED_DATA  # scripts/_shared.py, beside this script
+from _shared import LABELS, NOT_IN_SHIPPED_TEXT_MODELS, SHARED_DATA  # scripts/_shared.py
 
 from newsml.core.processes import available_cores
 from newsml.core.progress import progress_bar
@@ -39,13 +43,17 @@ def main() -> int:
                              "shipped model)")
     parser.add_argument("--out", type=Path, default=REPO / "models")
     parser.add_argument("--cv-folds", type=int, default=5)
+    parser.add_argument("--all-corpora", action="store_true",
+                        help="train the text models on every corpus, also "
+                             f"{', '.join(NOT_IN_SHIPPED_TEXT_MODELS)} (not what ships)")
     parser.add_argument("--jobs", type=int, default=available_cores(),
                         help="processes fitting the cross-validation's folds and the model side by side "
                              "(default: the cores)")
     args = parser.parse_args()
     if args.jobs < 1:
         parser.error(f"--jobs must be 1 or more, not {args.jobs}")
-    corpora = sorted(path for path in args.data.iterdir() if path.is_dir())
+    corpora = sorted(path for path in args.data.iterdir() if path.is_dir()
+                     and (args.all_corpora or path.name not in NOT_IN_SHIPPED_TEXT_MODELS))
     if not corpora:
         print(f"no corpora in {args.data}", file=sys.stderr)
         return 1
