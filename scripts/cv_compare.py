@@ -49,7 +49,7 @@ from _shared import SHARED_DATA  # scripts/_shared.py, beside this script
 from newsml.article import extract_text
 from newsml.core.processes import available_cores, limited_threads
 from newsml.core.progress import progress_bar
-from newsml.errors import TrainingWarning
+from newsml.errors import ProcessDiedError, TrainingWarning
 from newsml.learning.persistence import load_model, save_model
 from newsml.learning.training import (
     TRAINING_THREADS,
@@ -192,9 +192,12 @@ def fold_models(args: argparse.Namespace, params: dict, pages: list, labels: lis
     if (args.fresh and folder not in _FITTED_NOW) or not all(path.is_file() for path in paths):
         partial_folder = folder.with_name(f"{folder.name}.part{os.getpid()}")
         shutil.rmtree(partial_folder, ignore_errors=True)
-        with progress_bar() as progress, limited_threads(TRAINING_THREADS):
-            fitted = cross_validated_models(partial(new_method, args.method, **fitting), pages, labels,
-                                            args.folds, groups=sites, progress=progress, jobs=args.jobs)
+        try:
+            with progress_bar() as progress, limited_threads(TRAINING_THREADS):
+                fitted = cross_validated_models(partial(new_method, args.method, **fitting), pages, labels,
+                                                args.folds, groups=sites, progress=progress, jobs=args.jobs)
+        except ProcessDiedError:
+            raise SystemExit("a fitting process died (out of memory?): try fewer --jobs") from None
         partial_folder.mkdir(parents=True)
         for path, (_, model) in zip(paths, fitted):
             save_model(model, partial_folder / path.name, made_with=made)

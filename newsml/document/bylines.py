@@ -30,20 +30,31 @@ _EN_BY = re.compile(r"^\s*(?:(?:story|words|written|reported|text|article)\s+)?"
 _EN_END = re.compile(r"\s*(?:[|•·]|\bupdated\b|\bpublished\b|\bposted\b|\bon\s+\w+day\b|\bon\s+\d|"
                      r"\d{1,2}:\d{2}|\b(?:19|20)\d{2}\b|,\s*(?:staff|senior|chief|special|contributing|"
                      r"associated|the\s)|,\s*[\w .'-]*\b(?:reporter|correspondent|editor|writer|columnist|"
-                     r"contributor|producer|critic|analyst)s?\b|\s-\s).*$", re.IGNORECASE)
+                     r"contributor|producer|critic|analyst)s?\b|\s-+\s).*$", re.IGNORECASE)
 _MONTH = (r"(?:jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|"
           r"sep(?:t(?:ember)?)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?)\.?")
-#: Where a date after a byline's names starts when its year did not end them (``Dec 15``,
-#: ``14 Dec``, ``15/12/``, ``Wednesday``, ``– 17 hours ago``).
-_EN_DATE_START = re.compile(rf"\s*(?:\b{_MONTH}\s+\d{{1,2}}(?:st|nd|rd|th)?\b|"
+#: A time span after a number (``5 hours ago``, ``9 min read``), which no day starts.
+_SPAN = r"(?:min(?:ute)?s?|hours?|hrs?|days?|weeks?|months?)\b"
+#: Where a date after a byline's names starts when its year did not end them: a month and
+#: a day (``Dec 15``; not ``May 5 hours ago`` nor the ``May`` of ``May 12 December``), a day
+#: and a month (``14 Dec``), ``15/12/``, a weekday after a name and before a date
+#: (``Smith Wednesday 14 Dec``; ``Sunday Aborisade`` and ``The Sunday Times`` are names), a
+#: dash between spaces, or a time ago or a reading time.
+_EN_DATE_START = re.compile(rf"\s*(?:\b{_MONTH}\s+\d{{1,2}}(?:st|nd|rd|th)?\b"
+                            rf"(?!\s*{_SPAN})(?!\s+{_MONTH}(?!\w))|"
                             rf"\b\d{{1,2}}(?:st|nd|rd|th)?\s+{_MONTH}(?!\w)|"
-                            r"\b\d{1,2}[/.]\d{1,2}[/.]|\b(?:mon|tues|wednes|thurs|fri|satur|sun)day\b|"
-                            r"\s[–—]\s|\b\d+\s+(?:minutes?|hours?|days?)\s+ago\b).*$", re.IGNORECASE)
+                            r"\b\d{1,2}[/.]\d{1,2}[/.]|"
+                            rf"(?<=\S\s)\b(?:mon|tues|wednes|thurs|fri|satur|sun)day\b(?=,|\s+(?:\d|{_MONTH}(?!\w)))|"
+                            r"\s[–—]\s|\b\d+\s*(?:minutes?|hours?|days?)\s+ago\b|\b\d+\s*min(?:ute)?s?\s+read\b)"
+                            r".*$", re.IGNORECASE)
 #: A date's label run into the names without a space (``SanSonePublished: Dec 20``).
 _EN_GLUED_LABEL = re.compile(r"(?<=[a-z])(?:Published|Updated|Posted)\b.*$")
-#: What a byline's names may be left ending with once a date is cut: a joining word in lower
-#: case (``on``, ``at``; a name's ``On`` stays) or a mark.
-_EN_DANGLING = re.compile(r"(?:[\s,;:»›>|●•·-]+(?:at|on|in)?)+$")
+#: Marks a byline's names may be left ending with once a date is cut.
+_DANGLING_MARKS = " \t\n,;:-–—»›>|●•·"
+#: Joining words a cut date may leave at the end of the names.
+_JOINING_WORDS = frozenset({"at", "on", "in"})
+#: Longer lines are no byline (and are not searched for one).
+MAX_BYLINE_CHARS = 300
 _UPDATED = re.compile(r"\b(?:updated?|modified|last\s+edited|revised|aktualisiert|mis à jour|actualizado)\b|"
                       r"更新|修改|最后编辑|最後編輯", re.IGNORECASE)
 _PUBLISHED = re.compile(r"\b(?:published|posted|first published|veröffentlicht|publié)\b|发布|發佈|发表|發表|"
@@ -180,13 +191,17 @@ def is_person(name: str) -> bool:
 
 #: jieba's flags of the words a name or pen name holds: nouns, names, words it does not know.
 _NAME_FLAGS = frozenset("n nr nrt nrfg ng nz x eng".split())
+#: Flags jieba gives to what it does not know, and to spaces and punctuation too: such a
+#: word counts only when it holds a letter or a character (打印 关闭 is two buttons).
+_UNKNOWN_FLAGS = frozenset({"x", "eng"})
 
 
 def reads_as_name(line: str) -> bool:
     """Whether a bare Chinese line can be a name or pen name (赵培, 茉莉, 放飞&心情): one of
     its words is a noun or a name, not only verbs, adverbs, places or organisations
     (马上发表 "post now", 关闭 "close", 中国)."""
-    return any(flag in _NAME_FLAGS for _, flag in tagged_words(line))
+    return any(flag in _NAME_FLAGS and (flag not in _UNKNOWN_FLAGS or any(c.isalnum() for c in word))
+               for word, flag in tagged_words(line))
 
 
 #: Words a run of names may end with that are no name.
@@ -205,16 +220,30 @@ def _names(text: str) -> str:
 def english_byline(line: str) -> str | None:
     """The author(s) of an English (or Latin-script) byline line: what follows "By", up to
     a date, a time, a separator or a role; None for a line that is no byline."""
+    if len(line) > MAX_BYLINE_CHARS:
+        return None
     match = _EN_BY.match(line.strip())
     if match is None:
         return None
     names = _EN_DATE_START.sub("", _EN_END.sub("", _EN_GLUED_LABEL.sub("", match.group(1))))
-    names = _EN_DANGLING.sub("", names).strip(" ,;:-–—»›●•·")
+    names = _without_dangling(names).strip(_DANGLING_MARKS)
     if not names or len(names) > 80 or not names[:1].isupper() or _NOT_NAMES.match(names) or ":" in names:
         return None
     if len(names.split()) > 10:
         return None
     return names
+
+
+def _without_dangling(names: str) -> str:
+    """``names`` less the marks and joining words ("on", "at", "in") a cut date left at its
+    end; a name's own "On" stays, unless the names are all capitals ("XENI JARDIN AT")."""
+    while True:
+        names = names.rstrip(_DANGLING_MARKS)
+        words = names.rsplit(None, 1)
+        if len(words) < 2 or not (words[1] in _JOINING_WORDS
+                                  or (names.isupper() and words[1].lower() in _JOINING_WORDS)):
+            return names
+        names = words[0]
 
 
 def is_update(line: str) -> bool:

@@ -86,7 +86,7 @@ _HAN = re.compile(r"[\u4e00-\u9fff]")
 _DIGIT = re.compile(r"\d")
 #: Every date :func:`parse_date` reads has a year of four digits, or is a Unix timestamp.
 _YEAR = re.compile(r"(?:19|20)\d{2}|\d{10}")
-_LEADING_LABEL = re.compile(r"^\s*(?:by|written by|posted by|author|作者|记者|記者)\s*[:：]?\s*",
+_LEADING_LABEL = re.compile(r"^\s*(?:(?:by|written by|posted by|author)\b|作者|记者|記者)\s*[:：]?\s*",
                             re.IGNORECASE)
 _NORMAL = re.compile(r"[\W_]+")
 _INNER_BY = re.compile(r"\s(?:by|von|par|por)\s", re.IGNORECASE)
@@ -157,16 +157,17 @@ def author_in_line(line: str, next_line: str = "") -> str | None:
     if _HAN.search(line):
         return line if is_person(line) and reads_as_name(line) else None
     short = 0 < len(line.split()) <= 6 and len(line) <= 60
-    plain = not _DIGIT.search(line) and not is_controls(line)
+    plain = not _DIGIT.search(line) and ":" not in line and not is_controls(line)
     return line if short and plain and (labelled or _reads_as_title(line)) else None
 
 
 def _reads_as_title(line: str) -> bool:
     """Whether a short line without a label is written as names and titles are: half its
-    words or more capitalized, and no "by" inside (``Delivered by FeedBurner``, ``Photo by …`` credit
-    another thing; ``Login or register to post comments`` is a sentence)."""
+    words or more not in lower case (capitalized, or in a script without case), and no "by"
+    inside (``Delivered by FeedBurner``, ``Photo by …`` credit another thing; ``Login or
+    register to post comments`` is a sentence)."""
     words = line.split()
-    capitalized = sum(word[:1].isupper() for word in words)
+    capitalized = sum(not word[:1].islower() for word in words)
     return 2 * capitalized >= len(words) and _INNER_BY.search(line) is None
 
 

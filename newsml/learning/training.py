@@ -171,7 +171,7 @@ def cross_validated_models(make: Callable[[], NodeMethod], pages: Sequence[Page]
     splits = list(page_folds(len(pages), folds, random_state, groups=groups))
     results = _run_folds((make, pages, labels, None, groups, splits, "models"), list(range(len(splits))),
                          "cross-validation (fold models)", progress, jobs)
-    return [(list(splits[index][1]), results[index]) for index in range(len(splits))]
+    return [([int(page) for page in splits[index][1]], results[index]) for index in range(len(splits))]
 
 
 def _cross_validate(make: Callable[[], NodeMethod], pages: Sequence[Page], labels: Sequence[np.ndarray],
@@ -231,7 +231,7 @@ def _run_folds(folds: tuple[Any, ...], tasks: list[int], title: str, progress: P
     return results
 
 
-#: What :func:`_task` reads: set by :func:`_cross_validate` before it forks the processes,
+#: What :func:`_task` reads: set by :func:`_run_folds` before it forks the processes,
 #: which inherit it (pages hold lxml trees, which cannot be pickled).
 _FOLDS: tuple[Any, ...] | None = None
 

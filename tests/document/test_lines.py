@@ -162,6 +162,10 @@ def test_loading_refuses_objects_and_files_that_are_no_model(tmp_path):
     ("马上发表", "", None),
     ("关闭", "", None),
     ("中国", "", None),
+    ("打印 关闭", "", None),
+    ("By HOT TOPICS: ASSEMBLY POLLS", "", None),
+    ("Authorities said the fire was set", "", None),
+    ("김철수", "", "김철수"),
 ])
 def test_a_line_gives_the_author_it_names(line, after, author):
     assert author_in_line(line, after) == author
