@@ -51,7 +51,8 @@ def main() -> int:
             rows.setdefault(folder.name, {})[name] = summary
     lines = [f"Command: `python scripts/reproduce.py {' '.join(sys.argv[1:])}`, "
              f"{dt.date.today().isoformat()}; all pages of each corpus. Columns marked * are "
-             "learned: their shipped models were trained on the corpora's `train` pages.", ""]
+             "learned: their shipped models were trained on the corpora's `train` pages (but "
+             "wcxb_dev2's: models/README.md).", ""]
     header = "| corpus | " + " | ".join(m + ("*" if m in LEARNED else "") for m in args.methods) + " |"
     rule = "|---" * (len(args.methods) + 1) + "|"
     for key, title, fmt in (("recall", "R (%)", "{:.2f}"), ("precision", "P (%)", "{:.2f}"),
