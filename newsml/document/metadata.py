@@ -77,7 +77,9 @@ _COPYRIGHT = re.compile(r"©|copyright|\(c\)|版权|版權", re.IGNORECASE)
 #: Comment and CDATA markers around a JSON-LD script.
 _SCRIPT_WRAPPING = re.compile(r"^\s*(?:<!--|//\s*<!\[CDATA\[|<!\[CDATA\[)|(?://\s*\]\]>|\]\]>|-->)\s*$")
 _TAG_SEPARATORS = re.compile(r"[,;，；、]")
-_NOT_AUTHOR = re.compile(r"^(?:https?://|www\.|@)|facebook\.com|twitter\.com", re.IGNORECASE)
+#: A declared author that is an address, a handle, or a script's empty value ("undefined").
+_NOT_AUTHOR = re.compile(r"^(?:https?://|www\.|@)|facebook\.com|twitter\.com|"
+                         r"^\s*(?:undefined|null|none|nan|unknown|n/a)\s*$", re.IGNORECASE)
 
 
 @dataclass

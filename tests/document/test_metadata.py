@@ -180,6 +180,19 @@ def test_the_declared_person_comes_before_a_generic_author_tag_and_a_bracketed_r
     assert meta_of(zh).author == "张三"
 
 
+@pytest.mark.parametrize("empty", ["undefined", "null", "None", "N/A"])
+def test_a_scripts_empty_value_is_no_declared_author(empty):
+    """A template's JSON-LD that names its author "undefined" (a JavaScript value printed
+    as text) names no one; the byline the page shows still counts."""
+    ld = json.dumps({"@type": "NewsArticle", "headline": "Offer made",
+                     "author": {"@type": "Person", "name": empty}})
+    body = ('<h1>Offer made</h1><p>The company made an offer on Tuesday, the people said, and the '
+            'board will meet again next week to weigh it against two others.</p></body></html>')
+    page = f'<html><head><script type="application/ld+json">{ld}</script></head><body>'
+    assert meta_of(page + body).author is None
+    assert meta_of(page + "<p>By Ana Diaz</p>" + body).author == "Ana Diaz"
+
+
 def test_the_outlet_named_after_laiyuan_is_never_the_author_even_from_the_byline_model():
     from newsml.document.metadata import chosen_author
 
