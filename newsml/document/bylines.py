@@ -12,6 +12,7 @@ import re
 
 from ..core.text import tagged_words
 from ..dom.page import Page
+from .dates import ENGLISH_MONTH
 
 _HAN_NAME = r"[\u4e00-\u9fff·•]{2,5}"
 _NAMES = rf"{_HAN_NAME}(?:[ \u3000、，,和及]+{_HAN_NAME})*"
@@ -31,8 +32,6 @@ _EN_END = re.compile(r"\s*(?:[|•·]|\bupdated\b|\bpublished\b|\bposted\b|\bon\
                      r"\d{1,2}:\d{2}|\b(?:19|20)\d{2}\b|,\s*(?:staff|senior|chief|special|contributing|"
                      r"associated|the\s)|,\s*[\w .'-]*\b(?:reporter|correspondent|editor|writer|columnist|"
                      r"contributor|producer|critic|analyst)s?\b|\s-+\s).*$", re.IGNORECASE)
-_MONTH = (r"(?:jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|"
-          r"sep(?:t(?:ember)?)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?)\.?")
 #: A time span after a number (``5 hours ago``, ``9 min read``), which no day starts.
 _SPAN = r"(?:min(?:ute)?s?|hours?|hrs?|days?|weeks?|months?)\b"
 #: Where a date after a byline's names starts when its year did not end them: a month and
@@ -40,11 +39,11 @@ _SPAN = r"(?:min(?:ute)?s?|hours?|hrs?|days?|weeks?|months?)\b"
 #: and a month (``14 Dec``), ``15/12/``, a weekday after a name and before a date
 #: (``Smith Wednesday 14 Dec``; ``Sunday Aborisade`` and ``The Sunday Times`` are names), a
 #: dash between spaces, or a time ago or a reading time.
-_EN_DATE_START = re.compile(rf"\s*(?:\b{_MONTH}\s+\d{{1,2}}(?:st|nd|rd|th)?\b"
-                            rf"(?!\s*{_SPAN})(?!\s+{_MONTH}(?!\w))|"
-                            rf"\b\d{{1,2}}(?:st|nd|rd|th)?\s+{_MONTH}(?!\w)|"
+_EN_DATE_START = re.compile(rf"\s*(?:\b{ENGLISH_MONTH}\s+\d{{1,2}}(?:st|nd|rd|th)?\b"
+                            rf"(?!\s*{_SPAN})(?!\s+{ENGLISH_MONTH}(?!\w))|"
+                            rf"\b\d{{1,2}}(?:st|nd|rd|th)?\s+{ENGLISH_MONTH}(?!\w)|"
                             r"\b\d{1,2}[/.]\d{1,2}[/.]|"
-                            rf"(?<=\S\s)\b(?:mon|tues|wednes|thurs|fri|satur|sun)day\b(?=,|\s+(?:\d|{_MONTH}(?!\w)))|"
+                            rf"(?<=\S\s)\b(?:mon|tues|wednes|thurs|fri|satur|sun)day\b(?=,|\s+(?:\d|{ENGLISH_MONTH}(?!\w)))|"
                             r"\s[–—]\s|\b\d+\s*(?:minutes?|hours?|days?)\s+ago\b|\b\d+\s*min(?:ute)?s?\s+read\b)"
                             r".*$", re.IGNORECASE)
 #: A date's label run into the names without a space (``SanSonePublished: Dec 20``).

@@ -17,10 +17,16 @@ import re
 
 #: Dates outside these years are not taken as a page's dates.
 FIRST_YEAR = 1990
-_MONTHS = {
+#: English month names and their short forms, with their numbers.
+ENGLISH_MONTHS = {
     "january": 1, "jan": 1, "february": 2, "feb": 2, "march": 3, "mar": 3, "april": 4, "apr": 4,
     "may": 5, "june": 6, "jun": 6, "july": 7, "jul": 7, "august": 8, "aug": 8, "september": 9,
     "sep": 9, "sept": 9, "october": 10, "oct": 10, "november": 11, "nov": 11, "december": 12, "dec": 12,
+}
+#: An English month name or short form, a dot allowed after it (no group: for other patterns).
+ENGLISH_MONTH = "(?:" + "|".join(sorted(ENGLISH_MONTHS, key=len, reverse=True)) + r")\.?"
+_MONTHS = {
+    **ENGLISH_MONTHS,
     # French, German, Spanish, Italian, Portuguese, Dutch: the common ones
     "janvier": 1, "février": 2, "fevrier": 2, "mars": 3, "avril": 4, "mai": 5, "juin": 6, "juillet": 7,
     "août": 8, "aout": 8, "septembre": 9, "octobre": 10, "novembre": 11, "décembre": 12, "decembre": 12,

@@ -80,14 +80,15 @@ AFTER_LAST = 25
 #: Kept lines this far inside the article are its body, not a byline.
 INSIDE_FROM_START = 15
 INSIDE_FROM_END = 5
-_BY_PREFIX = re.compile(r"\s*(?:by|written by|posted by|author)\b", re.IGNORECASE)
+#: The English words that label a byline line ("By", "Written by", "Author").
+_LABEL_WORDS = r"(?:by|written by|posted by|author)\b"
+_BY_PREFIX = re.compile(rf"\s*{_LABEL_WORDS}", re.IGNORECASE)
 _ROLE_WORD = re.compile(r"\b(?:editor|reporter|writer|contributor|staff)\b", re.IGNORECASE)
 _HAN = re.compile(r"[\u4e00-\u9fff]")
 _DIGIT = re.compile(r"\d")
 #: Every date :func:`parse_date` reads has a year of four digits, or is a Unix timestamp.
 _YEAR = re.compile(r"(?:19|20)\d{2}|\d{10}")
-_LEADING_LABEL = re.compile(r"^\s*(?:(?:by|written by|posted by|author)\b|作者|记者|記者)\s*[:：]?\s*",
-                            re.IGNORECASE)
+_LEADING_LABEL = re.compile(rf"^\s*(?:{_LABEL_WORDS}|作者|记者|記者)\s*[:：]?\s*", re.IGNORECASE)
 _NORMAL = re.compile(r"[\W_]+")
 _INNER_BY = re.compile(r"\s(?:by|von|par|por)\s", re.IGNORECASE)
 
