@@ -278,8 +278,9 @@ _NAME_LINE = re.compile(rf"^{_NAME}(?:\s+(?:{_NAME}|de|da|del|van|von|der|la|le|
 _CONTROL_WORDS = frozenset("""share tweet follow subscribe sign log view profile email print comment comments
     menu search more read home next previous back close save download author authors related stories
     advertisement sponsored""".split())
-#: Class, id, itemprop or rel words that name an element as the byline.
-_BYLINE_MARK = re.compile(r"author|byline|by-line|writer|contributor|reporter", re.IGNORECASE)
+#: Class, id, itemprop or rel words that name an element as the byline, searched in the
+#: value in lower case (several times faster than a search that ignores case).
+_BYLINE_MARK = re.compile(r"author|byline|by-line|writer|contributor|reporter")
 
 
 def is_name_line(line: str) -> bool:
@@ -303,7 +304,7 @@ def is_controls(line: str) -> bool:
 
 def marked_as_byline(*values: str | None) -> bool:
     """Whether markup values (class, id, itemprop, rel) name an element as the byline."""
-    return any(value and _BYLINE_MARK.search(value) for value in values)
+    return any(value and _BYLINE_MARK.search(value.lower()) for value in values)
 
 
 def _clean_value(text: str) -> str:

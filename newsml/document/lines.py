@@ -83,11 +83,10 @@ INSIDE_FROM_END = 5
 #: The English words that label a byline line ("By", "Written by", "Author").
 _LABEL_WORDS = r"(?:by|written by|posted by|author)\b"
 _BY_PREFIX = re.compile(rf"\s*{_LABEL_WORDS}", re.IGNORECASE)
-_ROLE_WORD = re.compile(r"\b(?:editor|reporter|writer|contributor|staff)\b", re.IGNORECASE)
+#: (searched in the line in lower case: several times faster than ignoring case)
+_ROLE_WORD = re.compile(r"\b(?:editor|reporter|writer|contributor|staff)\b")
 _HAN = re.compile(r"[\u4e00-\u9fff]")
 _DIGIT = re.compile(r"\d")
-#: Every date :func:`parse_date` reads has a year of four digits, or is a Unix timestamp.
-_YEAR = re.compile(r"(?:19|20)\d{2}|\d{10}")
 _LEADING_LABEL = re.compile(rf"^\s*(?:{_LABEL_WORDS}|作者|记者|記者)\s*[:：]?\s*", re.IGNORECASE)
 _NORMAL = re.compile(r"[\W_]+")
 _INNER_BY = re.compile(r"\s(?:by|von|par|por)\s", re.IGNORECASE)
@@ -126,18 +125,18 @@ def line_features(page: Page, keep: np.ndarray, candidates: list[int], declared:
         node = nodes[index]
         line = node.text
         parts = chinese_parts(line)
-        normal = words_only(line)
         rows.append((
             min(max(index - start, -30), 60), min(max(index - last, -40), 30), float(keep[index]),
             float(page.headline_node is not None), len(line), len(line.split()),
             english_byline(line) is not None, _BY_PREFIX.match(line) is not None, is_name_line(line),
             "author" in parts, "source" in parts, index > 0 and is_bare_by(nodes[index - 1].text),
             marked[row],
-            _YEAR.search(line) is not None and parse_date(line) is not None,
+            parse_date(line) is not None,
             node.link_chars / max(node.chars, 1),
-            any(holds_name(normal, name) for name in names), bracketed_author(line) is not None,
+            bool(names) and _holds_any(words_only(line), names), bracketed_author(line) is not None,
             node.block.tag == "a",
-            index / max(len(nodes), 1), _HAN.search(line) is not None, _ROLE_WORD.search(line) is not None,
+            index / max(len(nodes), 1), _HAN.search(line) is not None,
+            _ROLE_WORD.search(line.lower()) is not None,
         ))
     # (one conversion of all rows: a row written into an array converts its values one by one)
     return np.array(rows, dtype=float).reshape(len(rows), len(FEATURES))
@@ -170,6 +169,11 @@ def _reads_as_title(line: str) -> bool:
     words = line.split()
     capitalized = sum(not word[:1].islower() for word in words)
     return 2 * capitalized >= len(words) and _INNER_BY.search(line) is None
+
+
+def _holds_any(line: str, names: list[str]) -> bool:
+    """Whether a line holds one of ``names`` (:func:`holds_name`)."""
+    return any(holds_name(line, name) for name in names)
 
 
 def holds_name(line: str, name: str) -> bool:

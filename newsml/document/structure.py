@@ -328,6 +328,9 @@ class _Above(NamedTuple):
 
 
 _NOTHING_ABOVE = _Above(None, None, 0, 0, None, None, None, 0)
+#: The tags :func:`_above` reads; any other element holds what is above it.
+_ROLE_TAGS = frozenset({*HEADINGS, "li", *LISTS, "pre", "listing", "xmp", "plaintext", "figure", "figcaption",
+                        "table", "blockquote"})
 
 
 def _above(element: Element | None, seen: dict[Element, _Above], data_tables: dict[Element, bool]) -> _Above:
@@ -339,6 +342,9 @@ def _above(element: Element | None, seen: dict[Element, _Above], data_tables: di
     above = seen[element] if element is not None else _NOTHING_ABOVE
     for element in reversed(path):                  # (from the top down)
         tag = element.tag if isinstance(element.tag, str) else ""
+        if tag not in _ROLE_TAGS:                   # (most elements: what is above them holds)
+            seen[element] = above
+            continue
         heading, item, item_lists, lists, pre, figure, table, quotes = above
         if tag in HEADINGS:
             heading = element
