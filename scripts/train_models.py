@@ -52,6 +52,9 @@ def main() -> int:
     args = parser.parse_args()
     if args.jobs < 1:
         parser.error(f"--jobs must be 1 or more, not {args.jobs}")
+    if args.out.exists() and not args.out.is_dir():
+        parser.error(f"--out must be a folder: {args.out} is a file")
+    args.out.mkdir(parents=True, exist_ok=True)      # (before the training, not after it)
     corpora = sorted(path for path in args.data.iterdir() if path.is_dir()
                      and (args.all_corpora or path.name not in NOT_IN_SHIPPED_TEXT_MODELS))
     if not corpora:
