@@ -20,6 +20,10 @@ Rules (the section's text in the report restates them):
 - Gold units of Readability.js's expected HTML: the texts of its ``h1``-``h6``, ``li`` (its
   own text, without nested lists), ``td``/``th`` (without nested tables) and outermost
   ``blockquote`` elements.
+- A list item is read as CommonMark reads it: its line and the lines that continue it (the
+  lines after it, up to a blank line, that start no block of their own: a line after a hard
+  break, ``- Plan your time.\\`` then ``  You should plan ...``, or a lazy continuation), in
+  the tool's Markdown and in the ``.md`` gold alike.
 - A gold heading (list item) is recalled when a heading (list item) line of the tool's
   Markdown is the same line; a cell when a cell of a table row is; a block quote when a
   quote line or a run of consecutive quote lines is.
@@ -60,6 +64,7 @@ _TAG = re.compile(r"</?[A-Za-z][^>]*>")
 _ESCAPE = re.compile(r"\\([\\`*_{}\[\]()#+\-.!|>~<])")
 _EMPHASIS = re.compile(r"(?<!\w)(?:\*{1,3}|_{1,3}|~~)(?=\S)|(?<=\S)(?:\*{1,3}|_{1,3}|~~)(?!\w)|`+")
 _SPACES = re.compile(r"\s+")
+_RULE = re.compile(r"^\s{0,3}(?:(?:\*\s*){3,}|(?:-\s*){3,}|(?:_\s*){3,})$")
 
 
 # -- dates and authors --------------------------------------------------------------------
@@ -190,7 +195,7 @@ def markdown_units(markdown: str | None) -> dict[str, list[str]]:
             units["quote"].append(normalize(" ".join(run)))
         run.clear()
 
-    for raw in markdown.splitlines():
+    for raw in logical_lines(markdown):
         if _FENCE.match(raw):
             fenced = not fenced
             previous = ""
@@ -226,6 +231,51 @@ def markdown_units(markdown: str | None) -> dict[str, list[str]]:
     return {kind: [unit for unit in found if unit] for kind, found in units.items()}
 
 
+def logical_lines(markdown: str) -> list[str]:
+    """The lines of a Markdown document, each list item's line joined (by a space, its hard
+    break's backslash dropped) with the lines that continue it: the lines after it, up to a
+    blank line, at its quote depth, that start no block (an item, a heading, a quote, a
+    fence, a table row, a rule or setext underline). Fenced code is left as it is."""
+    out: list[str] = []
+    open_item: int | None = None      # out's index of the item being continued
+    item_depth = 0
+    fenced = False
+    for raw in markdown.splitlines():
+        if _FENCE.match(raw):
+            fenced, open_item = not fenced, None
+            out.append(raw)
+            continue
+        if fenced:
+            out.append(raw)
+            continue
+        depth, line = _quote_depth(raw)
+        if not line.strip():
+            open_item = None
+            out.append(raw)
+            continue
+        if open_item is not None and depth == item_depth and not _starts_block(line):
+            joined = out[open_item].rstrip()
+            out[open_item] = (joined[:-1] if joined.endswith("\\") else joined) + " " + line.strip()
+            continue
+        open_item = len(out) if _ITEM.match(line) else None
+        item_depth = depth
+        out.append(raw)
+    return out
+
+
+def _quote_depth(raw: str) -> tuple[int, str]:
+    depth, line = 0, raw
+    while (match := _QUOTE.match(line)) is not None:
+        depth, line = depth + 1, match.group(1)
+    return depth, line
+
+
+def _starts_block(line: str) -> bool:
+    """Whether a line starts a block of its own (which ends a list item's continuation)."""
+    return bool(_ITEM.match(line) or _ATX.match(line) or _FENCE.match(line) or _SETEXT.match(line)
+                or _table_cells(line) is not None or _RULE.match(line))
+
+
 # -- gold structure ----------------------------------------------------------------------------
 def gold_markdown_lines(markdown: str) -> list[list[str]]:
     """The heading and list lines of a gold Markdown document, each as its candidate texts
@@ -233,7 +283,7 @@ def gold_markdown_lines(markdown: str) -> list[list[str]]:
     (a page may write "1. Intro" as a heading's text)."""
     lines: list[list[str]] = []
     fenced = False
-    for raw in markdown.splitlines():
+    for raw in logical_lines(markdown):
         if _FENCE.match(raw):
             fenced = not fenced
             continue

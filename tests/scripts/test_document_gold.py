@@ -123,6 +123,19 @@ def test_markdown_units_by_kind(gold):
     assert gold.markdown_units(None) == {kind: [] for kind in gold.KINDS}
 
 
+def test_a_list_item_goes_on_until_a_blank_line_or_a_block(gold):
+    markdown = "\n".join([
+        "- **Plan your time.**\\", "  You should plan ahead.", "- Lazy", "continuation", "- Then",
+        "  - a nested item", "# a heading", "- last", "", "a paragraph after a blank line",
+        "> - quoted", "> and continued", "- before a table", "| a | b |"])
+    units = gold.markdown_units(markdown)
+    assert units["list"] == ["plan your time you should plan ahead", "lazy continuation", "then",
+                             "a nested item", "last", "quoted and continued", "before a table"]
+    assert units["heading"] == ["a heading"]
+    assert units["cell"] == ["a", "b"]
+    assert gold.gold_markdown_lines("- **Step.**  \n  Its text.\n\nNot the item.") == [["step its text"]]
+
+
 # -- gold structure ----------------------------------------------------------------------------
 def test_gold_markdown_lines_are_the_heading_and_list_lines(gold):
     markdown = "## The *Heading*\nA paragraph.\n- an [item](u)\n1. Numbered\n```\n- code\n```\n"
