@@ -56,6 +56,9 @@ HEADING_REACH = 2
 #: A data table's cells hold at most this many block elements and characters each.
 MAX_CELL_BLOCKS = 2
 MAX_CELL_CHARS = 400
+#: ... and a data table has at most this share of such long cells (a film list's column of
+#: descriptions has a few; a page laid out in a table has one of its two or three).
+MAX_LONG_CELL_SHARE = 0.05
 
 
 @dataclass(frozen=True, slots=True)
@@ -403,19 +406,25 @@ def _whole_list(listed: Element, kept_items: set[Element | None]) -> bool:
 
 def is_data_table(table: Element) -> bool:
     """Whether a table holds data (rows of short cells) rather than a page's layout: no
-    table inside it, two rows or more, a row of two cells or more, and no cell holding more
-    than :data:`MAX_CELL_BLOCKS` blocks or :data:`MAX_CELL_CHARS` characters."""
+    table inside it, two rows or more, a row of two cells or more, and its cells short: at
+    most :data:`MAX_LONG_CELL_SHARE` of them long (more than :data:`MAX_CELL_BLOCKS` blocks
+    or :data:`MAX_CELL_CHARS` characters), and none holding half the table's text."""
     if next(table.iterdescendants("table"), None) is not None:
         return False
     rows = _rows(table)
     if len(rows) < 2 or max(len(cells) for cells in rows) < 2:
         return False
-    for cells in rows:
-        for cell in cells:
-            blocks = sum(1 for child in cell.iterdescendants() if child.tag in _CELL_BLOCKS)
-            if blocks > MAX_CELL_BLOCKS or len(text_of(cell)) > MAX_CELL_CHARS:
-                return False
-    return True
+    cells = [cell for row in rows for cell in row]
+    sizes = [len(text_of(cell)) for cell in cells]
+    long = sum(size > MAX_CELL_CHARS or _blocks_in(cell) > MAX_CELL_BLOCKS
+               for size, cell in zip(sizes, cells))
+    # (a layout's long cell holds the page, or most of it; a column of descriptions is a few
+    # long cells among many short ones)
+    return long == 0 or (long <= MAX_LONG_CELL_SHARE * len(cells) and 2 * max(sizes) <= sum(sizes))
+
+
+def _blocks_in(cell: Element) -> int:
+    return sum(1 for child in cell.iterdescendants() if child.tag in _CELL_BLOCKS)
 
 
 def _rows(table: Element) -> list[list[Element]]:

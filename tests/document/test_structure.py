@@ -61,6 +61,21 @@ def test_a_layout_table_is_not_a_table_of_the_document():
     nested = "<body><table><tr><td><table><tr><td>a</td><td>b</td></tr></table></td><td>c</td></tr>" \
              "<tr><td>d</td><td>e</td></tr></table></body>"
     assert not is_data_table(next(load_page(nested).root.iter("table")))
+    # many small cells around one that holds the page's text: still a layout
+    menu = "".join(f"<tr><td>Link {i}</td><td>Link {i + 40}</td></tr>" for i in range(30))
+    story = "The story goes on, sentence after sentence. " * 40
+    page = load_page(f"<body><table>{menu}<tr><td>Story</td><td><p>{story}</p></td></tr></table></body>")
+    assert not is_data_table(next(page.root.iter("table")))
+
+
+def test_a_data_table_may_hold_a_few_long_cells():
+    description = "A long description of the film, its plot and its reception, sentence after sentence. " * 6
+    rows = "".join(f"<tr><td>Film {i}</td><td>{1990 + i}</td>"
+                   f"<td>{description if i % 10 == 0 else 'Short.'}</td></tr>" for i in range(30))
+    html = f"<body><table><tr><th>Film</th><th>Year</th><th>Description</th></tr>{rows}</table></body>"
+    assert is_data_table(next(load_page(html).root.iter("table")))
+    (table,) = blocks_of(html)
+    assert table.kind == "table" and len(table.rows) == 31 and table.rows[1][:2] == ["Film 0", "1990"]
 
 
 def test_quotes_code_and_figures():
