@@ -434,11 +434,13 @@ def _rows(table: Element) -> list[list[Element]]:
 
 
 def _table(table: Element, quote: int) -> Block:
-    """The whole table as a block: every row, each cell's text; the first row a header when
-    its cells are ``<th>`` or it sits in ``<thead>``."""
-    rows = [[normalize_space(text_of(cell)) for cell in cells] for cells in _rows(table)]
-    rows = [row for row in rows if row]
-    first = next(iter(table.iter("tr")), None)
+    """The whole table as a block: every row that has text, each cell's text; the first such
+    row a header when its cells are ``<th>`` or it sits in ``<thead>``."""
+    texts = [([normalize_space(text_of(cell)) for cell in cells], row)
+             for cells, row in zip(_rows(table), table.iter("tr"))]
+    texts = [(cells, row) for cells, row in texts if any(cells)]    # (a spacer row is no row)
+    rows = [cells for cells, _row in texts]
+    first = texts[0][1] if texts else None
     header = first is not None and (getattr(first.getparent(), "tag", "") == "thead"
                                     or all(cell.tag == "th" for cell in first if cell.tag in ("td", "th")))
     width = max((len(row) for row in rows), default=0)

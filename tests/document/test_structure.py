@@ -51,6 +51,13 @@ def test_a_data_table_is_given_whole_once_any_cell_is_kept():
     assert table.rows == [["Club", "Points"], ["Port Ellis", "58"], ["Gulls", "53"]]
 
 
+def test_a_table_leaves_out_its_rows_without_text():
+    html = ("<body><table><tr><td></td><td> </td></tr><tr><th>Club</th><th>Points</th></tr>"
+            "<tr><td>Gulls</td><td>53</td></tr><tr><td></td><td></td></tr></table></body>")
+    (table,) = blocks_of(html)
+    assert table.rows == [["Club", "Points"], ["Gulls", "53"]] and table.header
+
+
 def test_a_layout_table_is_not_a_table_of_the_document():
     layout = ("<body><table><tr><td><div><p>Menu</p><p>Home</p><p>News</p></div></td>"
               "<td><p>" + "A long article paragraph, with words. " * 20 + "</p></td></tr>"
