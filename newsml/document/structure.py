@@ -135,6 +135,10 @@ def document_blocks(page: Page, keep: np.ndarray, title: str = "", links: bool =
     spans = _linked_spans(page, nodes) if links else None
     roles: dict[Element, _Role] = {}
     data_tables: dict[Element, bool] = {}      # (each table judged once, however many cells it has)
+    tree = page.block_tree
+    for index in page.headline_path.tolist():  # (a table that holds the headline lays out the page)
+        if tree.tags[index] == "table":
+            data_tables[tree.elements[index]] = False
     seen: dict[Element, _Above] = {}          # (each element's ancestry read once)
     for node in nodes:
         if node.block not in roles:

@@ -75,6 +75,14 @@ def test_a_layout_table_is_not_a_table_of_the_document():
     assert not is_data_table(next(page.root.iter("table")))
 
 
+def test_a_table_that_holds_the_headline_lays_out_the_page():
+    html = ("<html><head><title>Bridge opens</title></head><body><table>"
+            "<tr><td><h1>Bridge opens</h1></td><td>Page 1</td></tr>"
+            "<tr><td>2005-04-05 06:40</td><td>Source: wire</td></tr></table>"
+            "<p>The bridge opened on Monday, after years of work.</p></body></html>")
+    assert "table" not in [block.kind for block in blocks_of(html)]
+
+
 def test_a_data_table_may_hold_a_few_long_cells():
     description = "A long description of the film, its plot and its reception, sentence after sentence. " * 6
     rows = "".join(f"<tr><td>Film {i}</td><td>{1990 + i}</td>"
