@@ -5,8 +5,9 @@ Every method answers with kept text nodes; their blocks and the elements above t
 what each is. Consecutive nodes of one block element are one block with a line break
 between them (``<br>`` splits a node); nodes of one list item make one item; a ``<pre>``
 is given whole, as written; a table
-whose cells hold short texts (a data table, not a page laid out in one) is given whole,
-every row and cell, once any of its cells is kept; a flat list half of whose items are kept
+whose cells hold short texts, but for a few (a data table, not a page laid out in one, nor
+one that holds the headline), is given whole, every row with text, once any of its cells
+is kept; a flat list half of whose items are kept
 is given whole too. Inside the article (between its first and last kept node), a section
 heading (``h2``-``h6``, at most half link text, or linking only to places on the page)
 the text cut left out right before kept text, and a list of two items or more whose
