@@ -51,6 +51,10 @@ def to_markdown(title: str, blocks: list[Block]) -> str:
         quoted = "\n".join(prefix + line if line else prefix.rstrip() for line in text.split("\n"))
         if same_list and parts:
             parts[-1] += "\n" + quoted
+        elif parts and previous is not None and previous.quote and block.quote:
+            # (the blank line between two blocks of one quote is quoted too: a bare one
+            # would end the quote, and the next block would start another)
+            parts[-1] += "\n" + ("> " * min(previous.quote, block.quote)).rstrip() + "\n" + quoted
         else:
             parts.append(quoted)
         previous = block

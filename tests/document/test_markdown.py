@@ -42,6 +42,14 @@ def test_markup_in_text_is_escaped_and_links_kept():
     assert paragraphs[3] == "see [this (page)](<https://e.org/a b>)"
 
 
+def test_the_blocks_of_one_quote_stay_in_one_quote():
+    md = to_markdown("", [text_block("paragraph", "One.", quote=1), text_block("paragraph", "Two.", quote=1),
+                          text_block("paragraph", "Deep.", quote=2),
+                          text_block("item", "a", level=1, quote=1), text_block("paragraph", "After.")])
+    # (a bare blank line would end the quote: each block would be a quote of its own)
+    assert md == "> One.\n>\n> Two.\n>\n> > Deep.\n>\n> - a\n\nAfter.\n"
+
+
 def test_quotes_code_and_figures():
     md = to_markdown("", [text_block("paragraph", "Said.", quote=1), Block("code", [[Span("x = 1\n  y")]]),
                           Block("figure", [[Span("A cap")]], src="/a.jpg"), Block("figure", [[Span("Cap")]])])
