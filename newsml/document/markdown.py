@@ -29,19 +29,29 @@ def to_markdown(title: str, blocks: list[Block]) -> str:
         parts.append("# " + _inline([Span(title)]))
     previous: Block | None = None
     numbers: dict[int, int] = {}     # the open lists' last item number, by depth (0: unordered)
-    indents: dict[int, str] = {1: ""}   # where an item of each depth starts
+    # the open lists, outermost first: each one's depth on the page, where its items start
+    # and where a list inside its last item starts
+    open_lists: list[tuple[int, str, str]] = []
     for block in blocks:
         if block.kind != "item":
             numbers.clear()
-            indents = {1: ""}
+            open_lists.clear()
             text = _block(block)
         else:
             for depth in [depth for depth in numbers if depth > block.level]:
                 del numbers[depth]
+            while open_lists and open_lists[-1][0] > block.level:
+                open_lists.pop()
             numbers[block.level] = numbers.get(block.level, 0) + 1 if block.ordered else 0
             marker = f"{numbers[block.level]}. " if block.ordered else "- "
-            indent = indents.get(block.level, "  " * (block.level - 1))
-            indents[block.level + 1] = indent + " " * len(marker)    # (a list inside this item)
+            # (a list nests only in an item the document gives: one whose outer lists were
+            # left out starts where its nearest open list's items' lists start, or at the
+            # margin, never indented as code)
+            if open_lists and open_lists[-1][0] == block.level:
+                indent = open_lists.pop()[1]
+            else:
+                indent = open_lists[-1][2] if open_lists else ""
+            open_lists.append((block.level, indent, indent + " " * len(marker)))
             text = _item(block, indent, marker)
         if not text:
             continue

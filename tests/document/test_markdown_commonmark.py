@@ -1,0 +1,78 @@
+"""The Markdown read back by a CommonMark parser (markdown-it-py, with GitHub's tables):
+it holds the document's blocks, no more and no fewer. A renderer that indents a list as
+code, or lets a blank line end a quote, writes Markdown that reads as another document."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from conftest import LABELED, SHARED_DATA
+
+import newsml
+from newsml.document.markdown import to_markdown
+from newsml.document.structure import Block, Span
+
+markdown_it = pytest.importorskip("markdown_it",
+                                  reason="markdown-it-py (the test extra) reads the Markdown back")
+
+#: Pages read back per shared corpus: the first of each corpus's pages, in name order.
+PAGES_PER_CORPUS = 40
+
+
+def parsed_counts(markdown: str) -> dict[str, int]:
+    """How many headings, tables, list items, code blocks and quotes a CommonMark parser reads."""
+    tokens = markdown_it.MarkdownIt("commonmark").enable("table").parse(markdown)
+    return {kind: sum(token.type in types for token in tokens)
+            for kind, types in (("heading", {"heading_open"}), ("table", {"table_open"}),
+                                ("item", {"list_item_open"}), ("code", {"fence", "code_block"}),
+                                ("quote", {"blockquote_open"}))}
+
+
+def block_counts(title: str, blocks: list[Block]) -> dict[str, int]:
+    """What the document holds, counted as :func:`parsed_counts` counts the Markdown (the
+    title is a heading; quotes are not counted here: several blocks make one quote)."""
+    return {"heading": sum(block.kind == "heading" for block in blocks) + bool(title),
+            "table": sum(block.kind == "table" for block in blocks),
+            "item": sum(block.kind == "item" for block in blocks),
+            "code": sum(block.kind == "code" for block in blocks)}
+
+
+def line(text: str) -> list[list[Span]]:
+    return [[Span(text)]]
+
+
+def test_a_list_whose_outer_lists_were_left_out_starts_at_the_margin():
+    blocks = [Block("heading", line("Key points"), level=3),
+              Block("item", line("deep, its parents not kept"), level=3),
+              Block("item", line("its sibling"), level=3),
+              Block("item", line("one level up"), level=2),
+              Block("item", line("and down again"), level=3)]
+    markdown = to_markdown("Title", blocks)
+    assert "    -" not in markdown          # (four spaces at a list's start read as code)
+    assert parsed_counts(markdown) == {**block_counts("Title", blocks), "quote": 0}
+
+
+def test_one_quote_of_several_blocks_is_one_quote():
+    blocks = [Block("paragraph", line("One."), quote=1),
+              Block("table", rows=[["a", "b"], ["1", "2"]], quote=1),
+              Block("item", line("x"), level=1, quote=1), Block("paragraph", line("Out."))]
+    counts = parsed_counts(to_markdown("", blocks))
+    assert counts["quote"] == 1 and counts["table"] == 1 and counts["item"] == 1
+
+
+def real_pages() -> list[Path]:
+    pages = sorted(LABELED.glob("*.html"))
+    if SHARED_DATA.is_dir():
+        for corpus in sorted(path for path in SHARED_DATA.iterdir() if path.is_dir()):
+            pages += sorted(corpus.glob("*.html"))[:PAGES_PER_CORPUS]
+    return pages
+
+
+@pytest.mark.parametrize("path", real_pages(), ids=lambda path: f"{path.parent.name}/{path.stem}")
+def test_the_markdown_of_real_pages_reads_back_as_their_document(path):
+    article = newsml.extract(path)
+    expected = block_counts(article.title, article.blocks)
+    parsed = parsed_counts(article.markdown)
+    del parsed["quote"]
+    assert parsed == expected
