@@ -12,7 +12,7 @@ import re
 
 from ..core.text import tagged_words
 from ..dom.page import Page
-from .dates import ENGLISH_MONTH
+from .dates import ANY_MONTH, ENGLISH_MONTH
 
 _HAN_NAME = r"[\u4e00-\u9fff·•]{2,5}"
 _NAMES = rf"{_HAN_NAME}(?:[ \u3000、，,和及]+{_HAN_NAME})*"
@@ -29,6 +29,8 @@ _ZH_ROLES = {"来源": "source", "來源": "source", "出处": "source", "出處
 _EN_BY = re.compile(r"^\s*(?:(?:story|words|written|reported|text|article)\s+)?"
                     r"(?:by|von|par|por|di|door)[:\s]+(.+)$", re.IGNORECASE)
 _EN_END = re.compile(r"\s*(?:[|•·]|\bupdated\b|\bpublished\b|\bposted\b|\bon\s+\w+day\b|\bon\s+\d|"
+                     r"\b(?:publiziert|veröffentlicht|aktualisiert|publié|publicado|actualizado|pubblicato|"
+                     r"gepubliceerd)\b|"
                      r"\d{1,2}:\d{2}|\b(?:19|20)\d{2}\b|,\s*(?:staff|senior|chief|special|contributing|"
                      r"associated|the\s)|,\s*[\w .'-]*\b(?:reporter|correspondent|editor|writer|columnist|"
                      r"contributor|producer|critic|analyst)s?\b|\s-+\s).*$", re.IGNORECASE)
@@ -36,12 +38,13 @@ _EN_END = re.compile(r"\s*(?:[|•·]|\bupdated\b|\bpublished\b|\bposted\b|\bon\
 _SPAN = r"(?:min(?:ute)?s?|hours?|hrs?|days?|weeks?|months?)\b"
 #: Where a date after a byline's names starts when its year did not end them: a month and
 #: a day (``Dec 15``; not ``May 5 hours ago`` nor the ``May`` of ``May 12 December``), a day
-#: and a month (``14 Dec``), ``15/12/``, a weekday after a name and before a date
-#: (``Smith Wednesday 14 Dec``; ``Sunday Aborisade`` and ``The Sunday Times`` are names), a
-#: dash between spaces, or a time ago or a reading time.
+#: and a month of the languages :mod:`dates` reads (``14 Dec``, ``15 mars``, ``15. März``,
+#: ``15 de marzo``), ``15/12/``, a weekday after a name and before a date (``Smith
+#: Wednesday 14 Dec``; ``Sunday Aborisade`` and ``The Sunday Times`` are names), a dash
+#: between spaces, or a time ago or a reading time.
 _EN_DATE_START = re.compile(rf"\s*(?:\b{ENGLISH_MONTH}\s+\d{{1,2}}(?:st|nd|rd|th)?\b"
                             rf"(?!\s*{_SPAN})(?!\s+{ENGLISH_MONTH}(?!\w))|"
-                            rf"\b\d{{1,2}}(?:st|nd|rd|th)?\s+{ENGLISH_MONTH}(?!\w)|"
+                            rf"\b\d{{1,2}}(?:st|nd|rd|th|er)?\.?\s+(?:de\s+)?{ANY_MONTH}(?!\w)|"
                             r"\b\d{1,2}[/.]\d{1,2}[/.]|"
                             rf"(?<=\S\s)\b(?:mon|tues|wednes|thurs|fri|satur|sun)day\b(?=,|\s+(?:\d|{ENGLISH_MONTH}(?!\w)))|"
                             r"\s[–—]\s|\b\d+\s*(?:minutes?|hours?|days?)\s+ago\b|\b\d+\s*min(?:ute)?s?\s+read\b)"
@@ -50,8 +53,10 @@ _EN_DATE_START = re.compile(rf"\s*(?:\b{ENGLISH_MONTH}\s+\d{{1,2}}(?:st|nd|rd|th
 _EN_GLUED_LABEL = re.compile(r"(?<=[a-z])(?:Published|Updated|Posted)\b.*$")
 #: Marks a byline's names may be left ending with once a date is cut.
 _DANGLING_MARKS = " \t\n,;:-–—»›>|●•·"
-#: Joining words a cut date may leave at the end of the names.
-_JOINING_WORDS = frozenset({"at", "on", "in"})
+#: Joining words a cut date may leave at the end of the names (English, and the French
+#: "le", German "am", Spanish "el", Italian "il", Portuguese "em", Dutch "op"), in lower
+#: case: a name's own "Le" or "Am" stays.
+_JOINING_WORDS = frozenset({"at", "on", "in", "le", "am", "el", "il", "em", "op"})
 #: Longer lines are no byline (and are not searched for one).
 MAX_BYLINE_CHARS = 300
 _UPDATED = re.compile(r"\b(?:updated?|modified|last\s+edited|revised|aktualisiert|mis à jour|actualizado)\b|"

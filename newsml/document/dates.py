@@ -39,6 +39,9 @@ _MONTHS = {
     "februari": 2, "maart": 3, "mei": 5, "augustus": 8,
 }
 _MONTH = "(" + "|".join(sorted(_MONTHS, key=len, reverse=True)) + r")\.?"
+#: A month name of any language read (English and the others above), a dot allowed after
+#: it (no group: for other patterns).
+ANY_MONTH = "(?:" + _MONTH[1:]
 _TIME = (r"(?:[\sT,|@]*(?:at\s+|um\s+|à\s+)?(\d{1,2})[:.h](\d{2})(?:[:.](\d{2}))?(?:\.\d+)?"
          r"\s*(a\.?\s?m\.?|p\.?\s?m\.?)?(?![\d/])"
          r"\s*(Z|UTC|GMT|[+-]\d{2}:?\d{2}|[A-Z]{2,4}T)?)?")

@@ -87,6 +87,16 @@ def test_english_bylines():
     ("By The Sunday Times", "The Sunday Times"),
     ("BY XENI JARDIN AT 6:03 PM", "XENI JARDIN"),
     ("By Jane " + "-" * 40 + " Doe", "Jane"),    # (a run of marks before a word: no backtracking)
+    # the other languages the dates are read in
+    ("Par Jean Dupont, le 15 mars 2012", "Jean Dupont"),
+    ("Par Jean Dupont le 1er avril", "Jean Dupont"),
+    ("Von Moritz Bachmann publiziert am 25. September 2018", "Moritz Bachmann"),
+    ("Von Hans Müller, 15. März 2012", "Hans Müller"),
+    ("Por Juan Pérez, 15 de marzo de 2012", "Juan Pérez"),
+    ("Di Mario Rossi, 15 marzo 2012", "Mario Rossi"),
+    ("Door Jan de Vries op 15 mei 2012", "Jan de Vries"),
+    ("By Thanh Le", "Thanh Le"),
+    ("By Bruno Mars", "Bruno Mars"),
 ])
 def test_an_english_byline_ends_where_its_date_starts(line, names):
     assert english_byline(line) == names
