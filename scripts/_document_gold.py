@@ -219,7 +219,7 @@ def markdown_units(markdown: str | None) -> dict[str, list[str]]:
         elif previous and not quoted and _SETEXT.match(line):
             units["heading"].append(previous)
             previous = ""
-        elif (match := _ITEM.match(line)) is not None:
+        elif (match := _item(line)) is not None:
             units["list"].append(normalize(strip_inline(match.group(1))))
             previous = ""
         elif (cells := _table_cells(line)) is not None:
@@ -257,10 +257,16 @@ def logical_lines(markdown: str) -> list[str]:
             joined = out[open_item].rstrip()
             out[open_item] = (joined[:-1] if joined.endswith("\\") else joined) + " " + line.strip()
             continue
-        open_item = len(out) if _ITEM.match(line) else None
+        open_item = len(out) if _item(line) else None
         item_depth = depth
         out.append(raw)
     return out
+
+
+def _item(line: str) -> re.Match[str] | None:
+    """A list item's line (its text the match's group 1), not a rule written with spaces
+    (``* * *``, ``- - -``), which CommonMark reads as a thematic break."""
+    return None if _RULE.match(line) else _ITEM.match(line)
 
 
 def _quote_depth(raw: str) -> tuple[int, str]:
@@ -295,7 +301,7 @@ def gold_markdown_lines(markdown: str) -> list[list[str]]:
         variants = []
         if (match := _ATX.match(line)) is not None:
             variants.append(match.group(2))
-        elif (match := _ITEM.match(line)) is not None:
+        elif (match := _item(line)) is not None:
             variants.append(match.group(1))
             if (numbered := _NUMBERED.match(line)) is not None:
                 variants.append(numbered.group(1))

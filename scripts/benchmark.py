@@ -1031,7 +1031,8 @@ def document_legend() -> list[str]:
         "gold's form is contained in the prediction's or the prediction's in the gold's (neither empty; "
         "at word boundaries except in CJK text). A list of authors is joined with commas.",
         "- **Heading / list-item recall (n gold lines)**: the share of gold headings (list items) for "
-        "which a heading line (`#`-line or setext) / list line (`-`, `*`, `+`, `1.`) of the tool's "
+        "which a heading line (`#`-line or setext) / list line (`-`, `*`, `+`, `1.`; an item with the "
+        "lines that continue it, as CommonMark reads it, here and in the `.md` gold) of the tool's "
         "Markdown is the same line: normalized texts equal, or one contains the other with a token F1 "
         f"of at least {gold_rules.NEAR_F1} (tokens: words, each CJK character alone). On the expected "
         "HTML, a cell is recalled by a cell of a `| a | b |` row, a block quote by a `>` line or a run of "

@@ -1,11 +1,13 @@
 """An article's blocks as Markdown (CommonMark, with GitHub's tables).
 
 The title is the one ``#`` line at the top; headings keep their level (a body ``<h1>``
-becomes ``##``, under the title); list items are ``- `` or numbered lines, indented two
-spaces a level; tables are whole GitHub tables; quotes are ``> `` lines; code is fenced;
-a figure is its image (``![caption](src)``) when images were asked for, else its caption
-in italics; a line break inside a paragraph is a backslash at the end of the line. Text
-that Markdown would read as markup at the start of a line is escaped.
+becomes ``##``, under the title); list items are ``- `` or numbered lines, a list inside
+an item indented to its item's text (an item whose outer lists the document does not give
+starts at the margin, never indented as code); tables are whole GitHub tables; quotes are
+``> `` lines, one quote's blocks in one quote; code is fenced; a figure is its image
+(``![caption](src)``) when images were asked for, else its caption in italics; a line
+break inside a paragraph is a backslash at the end of the line. Text that Markdown would
+read as markup at the start of a line is escaped.
 """
 
 from __future__ import annotations
@@ -33,9 +35,11 @@ def to_markdown(title: str, blocks: list[Block]) -> str:
     # and where a list inside its last item starts
     open_lists: list[tuple[int, str, str]] = []
     for block in blocks:
-        if block.kind != "item":
+        if block.kind != "item" or (previous is not None and previous.quote != block.quote):
+            # (a list goes on only in the same quote: its lines start anew with the quote's marks)
             numbers.clear()
             open_lists.clear()
+        if block.kind != "item":
             text = _block(block)
         else:
             for depth in [depth for depth in numbers if depth > block.level]:

@@ -53,6 +53,16 @@ def test_a_list_whose_outer_lists_were_left_out_starts_at_the_margin():
     assert parsed_counts(markdown) == {**block_counts("Title", blocks), "quote": 0}
 
 
+def test_a_list_starts_anew_where_the_quote_around_it_changes():
+    def item(text: str, level: int, quote: int, ordered: bool = False) -> Block:
+        return Block("item", line(text), level=level, quote=quote, ordered=ordered)
+    for blocks in ([item("a", 1, 1), item("b", 2, 1), item("c", 3, 0)],
+                   [*(item(str(n), 1, 0, ordered=True) for n in range(1, 11)), item("q", 2, 1)]):
+        assert parsed_counts(to_markdown("", blocks)) == {**block_counts("", blocks), "quote": 1}
+    ordered = to_markdown("", [item("a", 1, 0, True), item("b", 1, 0, True), item("x", 1, 1, True)])
+    assert ordered.endswith("> 1. x\n")      # (a new list in the quote counts from 1)
+
+
 def test_one_quote_of_several_blocks_is_one_quote():
     blocks = [Block("paragraph", line("One."), quote=1),
               Block("table", rows=[["a", "b"], ["1", "2"]], quote=1),

@@ -134,6 +134,8 @@ def test_a_list_item_goes_on_until_a_blank_line_or_a_block(gold):
     assert units["heading"] == ["a heading"]
     assert units["cell"] == ["a", "b"]
     assert gold.gold_markdown_lines("- **Step.**  \n  Its text.\n\nNot the item.") == [["step its text"]]
+    # a rule written with spaces is no item, and what follows it no item's line
+    assert gold.markdown_units("* * *\nA paragraph after a rule.")["list"] == []
 
 
 # -- gold structure ----------------------------------------------------------------------------
