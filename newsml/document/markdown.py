@@ -26,9 +26,11 @@ _INLINE_CHARS = "\\`*[]<"
 def to_markdown(title: str, blocks: list[Block]) -> str:
     """The document: the title as its ``#`` heading, then each block, a blank line between
     blocks (none between the items of one list)."""
-    parts: list[str] = []
+    # (each part's lines, parts parted by a blank line; joined once at the end, as a part
+    # that grew by concatenation would be copied again for each of its many items)
+    parts: list[list[str]] = []
     if title:
-        parts.append("# " + _inline([Span(title)]))
+        parts.append(["# " + _inline([Span(title)])])
     previous: Block | None = None
     numbers: dict[int, int] = {}     # the open lists' last item number, by depth (0: unordered)
     # the open lists, outermost first: each one's depth on the page, where its items start
@@ -64,15 +66,15 @@ def to_markdown(title: str, blocks: list[Block]) -> str:
         prefix = "> " * block.quote
         quoted = "\n".join(prefix + line if line else prefix.rstrip() for line in text.split("\n"))
         if same_list and parts:
-            parts[-1] += "\n" + quoted
+            parts[-1].append(quoted)
         elif parts and previous is not None and previous.quote and block.quote:
             # (the blank line between two blocks of one quote is quoted too: a bare one
             # would end the quote, and the next block would start another)
-            parts[-1] += "\n" + ("> " * min(previous.quote, block.quote)).rstrip() + "\n" + quoted
+            parts[-1] += [("> " * min(previous.quote, block.quote)).rstrip(), quoted]
         else:
-            parts.append(quoted)
+            parts.append([quoted])
         previous = block
-    return "\n\n".join(parts) + ("\n" if parts else "")
+    return "\n\n".join("\n".join(part) for part in parts) + ("\n" if parts else "")
 
 
 def _item(block: Block, indent: str, marker: str) -> str:
