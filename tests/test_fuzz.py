@@ -9,11 +9,17 @@ test_persistence.py.)
 
 from __future__ import annotations
 
+import lxml.html
 from conftest import LABELED, control_characters
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from newsml import InvalidPageError, extract
+
+try:                        # (markdown-it-py, of the test extra: a CommonMark parser)
+    import markdown_it
+except ImportError:         # pragma: no cover
+    markdown_it = None
 
 FUZZ = settings(max_examples=200, deadline=None, suppress_health_check=[HealthCheck.too_slow,
                                                                         HealthCheck.function_scoped_fixture])
@@ -21,10 +27,26 @@ FUZZ = settings(max_examples=200, deadline=None, suppress_health_check=[HealthCh
 
 def _extract_or_invalid(page, method) -> None:
     try:
-        article = extract(page, method=method)
+        article = extract(page, method=method, links=True, images=True)
     except InvalidPageError:
         return
     assert isinstance(article.text, str) and not control_characters(article.text.replace("\x0c", ""))
+    # the document too: no control character, HTML that parses, Markdown that reads back as
+    # the document's headings, tables, list items and code blocks
+    markdown, html = article.markdown, article.html
+    for document in (markdown, html):
+        assert not control_characters(document.replace("\x0c", ""))
+    assert lxml.html.fragment_fromstring(html).tag == "article"
+    if markdown_it is not None:
+        tokens = markdown_it.MarkdownIt("commonmark").enable("table").parse(markdown)
+        read = {kind: sum(token.type in types for token in tokens)
+                for kind, types in (("heading", {"heading_open"}), ("table", {"table_open"}),
+                                    ("item", {"list_item_open"}), ("code", {"fence", "code_block"}))}
+        blocks = article.blocks
+        assert read == {"heading": sum(block.kind == "heading" for block in blocks) + bool(article.title),
+                        "table": sum(block.kind == "table" for block in blocks),
+                        "item": sum(block.kind == "item" for block in blocks),
+                        "code": sum(block.kind == "code" for block in blocks)}, markdown
 
 
 @FUZZ
@@ -80,3 +102,52 @@ _SOUP = st.sampled_from([
 def test_fuzz_tag_soup(parts, default_method):
     _extract_or_invalid("".join(parts), default_method)
     _extract_or_invalid("".join(parts).encode("utf-8", "surrogatepass"), default_method)
+
+
+#: Texts that Markdown would read as markup, or that are plain prose, for the documents below.
+_LINES = st.sampled_from([
+    "The council approved the budget on Tuesday after a long debate about roads.",
+    "1. Numbered at the start", "# a hash first", "- a dash first", "> a quote mark first",
+    "| a | pipe |", "``` a fence", "***", "    four spaces first", "*star* and _under_",
+    "[a bracket](x)", "a \\ back slash", "<notatag> text", "=====", "10) paren", "+ plus first",
+    "中文的句子，在这里，还有更多的文字。", "Words of a sentence, here, and more follow."])
+
+
+def _table(header: bool, rows: list[list[str]]) -> str:
+    head = "<tr><th>a</th><th>b</th></tr>" if header else ""
+    body = "".join("<tr>" + "".join(f"<td>{cell[:30]}</td>" for cell in row) + "</tr>" for row in rows)
+    return f"<table>{head}{body}</table>"
+
+
+def _list(tag: str, items: list[tuple[str, str]]) -> str:
+    return f"<{tag}>" + "".join(f"<li>{text}{inner}</li>" for text, inner in items) + f"</{tag}>"
+
+
+def _page(blocks: list[str]) -> str:
+    return ("<html><head><title>A title of the page</title></head><body><article>"
+            "<h1>A title of the page</h1>" + "".join(blocks) + "</article></body></html>")
+
+
+def _documents() -> st.SearchStrategy[str]:
+    """Pages of nested lists, quotes, tables, code, headings and figures around prose."""
+    leaf = st.one_of(
+        _LINES.map(lambda text: f"<p>{text}</p>"),
+        st.tuples(st.integers(2, 4), _LINES).map(lambda pair: f"<h{pair[0]}>{pair[1]}</h{pair[0]}>"),
+        st.lists(_LINES, min_size=1, max_size=3).map(lambda lines: "<pre>" + "\n".join(lines) + "</pre>"),
+        st.builds(_table, st.booleans(), st.lists(st.lists(_LINES, min_size=2, max_size=3), min_size=1,
+                                                  max_size=4)),
+        _LINES.map(lambda text: f"<figure><img src='a b.png'><figcaption>{text}</figcaption></figure>"))
+
+    def nested(children: st.SearchStrategy[str]) -> st.SearchStrategy[str]:
+        items = st.lists(st.tuples(_LINES, st.one_of(st.just(""), children)), min_size=1, max_size=5)
+        quote = st.lists(children, min_size=1, max_size=4).map(lambda blocks: f"<blockquote>{''.join(blocks)}"
+                                                                              "</blockquote>")
+        return st.one_of(st.builds(_list, st.sampled_from(["ul", "ol"]), items), quote)
+
+    return st.lists(st.recursive(leaf, nested, max_leaves=12), min_size=2, max_size=10).map(_page)
+
+
+@FUZZ
+@given(page=_documents())
+def test_fuzz_documents_read_back_as_their_blocks(page, default_method):
+    _extract_or_invalid(page, default_method)
