@@ -81,6 +81,8 @@ def _block(block: Block) -> str:
 def _table(block: Block) -> str:
     rows = block.rows
     out = ["<table>"]
+    if block.lines:
+        out.append(f"<caption>{_lines(block.lines)}</caption>")
     if block.header and rows:
         out.append("<thead><tr>" + "".join(f"<th>{html.escape(cell, quote=False)}</th>" for cell in rows[0])
                    + "</tr></thead>")

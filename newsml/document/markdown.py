@@ -104,13 +104,15 @@ def _block(block: Block) -> str:
 
 
 def _table(block: Block) -> str:
+    """A GitHub table, under its caption as a line of its own (GitHub's tables have none)."""
+    caption = " ".join(_inline(line) for line in block.lines)
     if not block.rows:
-        return ""
+        return caption
     rows = [[_cell(cell) for cell in row] for row in block.rows]
     header, body = (rows[0], rows[1:]) if block.header else ([""] * len(rows[0]), rows)
     lines = ["| " + " | ".join(header) + " |", "|" + "|".join(" --- " for _ in header) + "|"]
     lines += ["| " + " | ".join(row) + " |" for row in body]
-    return "\n".join(lines)
+    return "\n".join([caption, ""] + lines if caption else lines)
 
 
 def _cell(text: str) -> str:

@@ -95,7 +95,8 @@ class Block:
     (a line break between them), each a list of :class:`Span`. ``level``: a heading's level
     (1-6), an item's nesting depth (1 for a list not inside another). ``quote``: how many
     block quotes hold the block. A table holds ``rows`` of cell texts, the first a header
-    when ``header``; a figure its caption as its line and its image as ``src``.
+    when ``header``, and its caption as its line; a figure its caption as its line and its
+    image as ``src``.
     """
 
     kind: str
@@ -439,8 +440,9 @@ def _rows(table: Element) -> list[list[Element]]:
 
 
 def _table(table: Element, quote: int) -> Block:
-    """The whole table as a block: every row that has text, each cell's text; the first such
-    row a header when its cells are ``<th>`` or it sits in ``<thead>``."""
+    """The whole table as a block: its caption as its line, every row that has text, each
+    cell's text; the first such row a header when its cells are ``<th>`` or it sits in
+    ``<thead>``."""
     texts = [([normalize_space(text_of(cell)) for cell in cells], row)
              for cells, row in zip(_rows(table), table.iter("tr"))]
     texts = [(cells, row) for cells, row in texts if any(cells)]    # (a spacer row is no row)
@@ -449,7 +451,10 @@ def _table(table: Element, quote: int) -> Block:
     header = first is not None and (getattr(first.getparent(), "tag", "") == "thead"
                                     or all(cell.tag == "th" for cell in first if cell.tag in ("td", "th")))
     width = max((len(row) for row in rows), default=0)
-    return Block("table", rows=[row + [""] * (width - len(row)) for row in rows], header=header, quote=quote)
+    captions = (normalize_space(text_of(element)) for element in table.iterchildren("caption"))
+    caption = next((text for text in captions if text), "")
+    return Block("table", [[Span(caption)]] if caption else [],
+                 rows=[row + [""] * (width - len(row)) for row in rows], header=header, quote=quote)
 
 
 def _code_text(pre: Element) -> str:

@@ -4,7 +4,9 @@ from __future__ import annotations
 
 import numpy as np
 
-from newsml.document.structure import Block, document_blocks, is_data_table
+from newsml.document.html import to_html
+from newsml.document.markdown import to_markdown
+from newsml.document.structure import Block, Span, document_blocks, is_data_table
 from newsml.dom.page import load_page
 
 
@@ -49,6 +51,18 @@ def test_a_data_table_is_given_whole_once_any_cell_is_kept():
     (table,) = document_blocks(page, keep, page.title)
     assert table.kind == "table" and table.header
     assert table.rows == [["Club", "Points"], ["Port Ellis", "58"], ["Gulls", "53"]]
+
+
+def test_a_table_keeps_its_caption_as_its_line():
+    html = ("<body><p>Before the table, a sentence.</p><table>"
+            "<caption> Table 6-1. Example  symptoms </caption><tr><th>Symptom</th><th>Cause</th></tr>"
+            "<tr><td>500s</td><td>Database down</td></tr></table></body>")
+    (_paragraph, table) = blocks_of(html)
+    assert table.kind == "table" and table.lines == [[Span("Table 6-1. Example symptoms")]]
+    assert table.rows == [["Symptom", "Cause"], ["500s", "Database down"]]
+    markdown = to_markdown("", [table])
+    assert markdown.startswith("Table 6-1. Example symptoms\n\n| Symptom | Cause |")
+    assert "<caption>Table 6-1. Example symptoms</caption>" in to_html("", [table])
 
 
 def test_a_table_leaves_out_its_rows_without_text():
