@@ -225,3 +225,39 @@ COMMENTS_PAGE = """<html><head><title>Bridge opens</title></head><body>
 <li class="comment"><p>Great news!</p></li><li class="comment"><p>About time.</p></li>
 <li class="comment"><p>Finally</p></li>
 </ol></body></html>"""
+
+
+def markdown_counts(markdown: str) -> dict[str, int]:
+    """What a CommonMark parser (markdown-it-py, of the test extra, with GitHub's tables) reads
+    in ``markdown``: its headings, tables, list items, items of ordered lists, code blocks and
+    block quotes (each quote opened, nested ones too)."""
+    from markdown_it import MarkdownIt
+
+    counts = dict.fromkeys(("heading", "table", "item", "ordered", "code", "quote"), 0)
+    lists: list[str] = []
+    for token in MarkdownIt("commonmark").enable("table").parse(markdown):
+        if token.type in ("bullet_list_open", "ordered_list_open"):
+            lists.append(token.type)
+        elif token.type in ("bullet_list_close", "ordered_list_close"):
+            lists.pop()
+        elif token.type == "list_item_open":
+            counts["item"] += 1
+            counts["ordered"] += lists[-1] == "ordered_list_open"
+        kind = {"heading_open": "heading", "table_open": "table", "fence": "code", "code_block": "code",
+                "blockquote_open": "quote"}.get(token.type)
+        if kind:
+            counts[kind] += 1
+    return counts
+
+
+def document_counts(title: str, blocks: list) -> dict[str, int]:
+    """The same, of a document's blocks as newsml's Markdown should give them: the title is a
+    heading, and a quote opens where a block's quote depth rises over the block before it
+    (consecutive blocks of one depth share a quote)."""
+    depths = [0, *(block.quote for block in blocks)]
+    return {"heading": sum(block.kind == "heading" for block in blocks) + bool(title),
+            "table": sum(block.kind == "table" for block in blocks),
+            "item": sum(block.kind == "item" for block in blocks),
+            "ordered": sum(block.kind == "item" and block.ordered for block in blocks),
+            "code": sum(block.kind == "code" for block in blocks),
+            "quote": sum(max(0, after - before) for before, after in zip(depths, depths[1:]))}

@@ -57,6 +57,9 @@ _DANGLING_MARKS = " \t\n,;:-–—»›>|●•·"
 #: "le", German "am", Spanish "el", Italian "il", Portuguese "em", Dutch "op"), in lower
 #: case: a name's own "Le" or "Am" stays.
 _JOINING_WORDS = frozenset({"at", "on", "in", "le", "am", "el", "il", "em", "op"})
+#: ... and in a byline all in capitals, the English ones alone: "PHUONG LE" and "OMAR EL"
+#: are names.
+_CAPITAL_JOINING_WORDS = frozenset({"AT", "ON", "IN"})
 #: Longer lines are no byline (and are not searched for one).
 MAX_BYLINE_CHARS = 300
 _UPDATED = re.compile(r"\b(?:updated?|modified|last\s+edited|revised|aktualisiert|mis à jour|actualizado)\b|"
@@ -239,13 +242,14 @@ def english_byline(line: str) -> str | None:
 
 
 def _without_dangling(names: str) -> str:
-    """``names`` less the marks and joining words ("on", "at", "in") a cut date left at its
-    end; a name's own "On" stays, unless the names are all capitals ("XENI JARDIN AT")."""
+    """``names`` less the marks and joining words ("on", "at", "le") a cut date left at its
+    end; a name's own "On" or "Le" stays, unless the names are all capitals and it is an
+    English one ("XENI JARDIN AT")."""
     while True:
         names = names.rstrip(_DANGLING_MARKS)
         words = names.rsplit(None, 1)
         if len(words) < 2 or not (words[1] in _JOINING_WORDS
-                                  or (names.isupper() and words[1].lower() in _JOINING_WORDS)):
+                                  or (names.isupper() and words[1] in _CAPITAL_JOINING_WORDS)):
             return names
         names = words[0]
 

@@ -168,7 +168,9 @@ def document_blocks(page: Page, keep: np.ndarray, title: str = "", links: bool =
         elif role.kind == "table":
             if role.owner not in tables_given:
                 tables_given.add(role.owner)
-                blocks.append(_table(role.owner, role.quote))
+                table = _table(role.owner, role.quote)
+                if table is not None:
+                    blocks.append(table)
         elif role.kind == "code":
             if role.owner not in codes_given:       # (the whole <pre> once: its lines as written)
                 codes_given.add(role.owner)
@@ -439,10 +441,10 @@ def _rows(table: Element) -> list[list[Element]]:
             for row in table.iter("tr")]
 
 
-def _table(table: Element, quote: int) -> Block:
+def _table(table: Element, quote: int) -> Block | None:
     """The whole table as a block: its caption as its line, every row that has text, each
     cell's text; the first such row a header when its cells are ``<th>`` or it sits in
-    ``<thead>``."""
+    ``<thead>``. A table of no row with text is its caption as a paragraph, or nothing."""
     texts = [([normalize_space(text_of(cell)) for cell in cells], row)
              for cells, row in zip(_rows(table), table.iter("tr"))]
     texts = [(cells, row) for cells, row in texts if any(cells)]    # (a spacer row is no row)
@@ -453,6 +455,8 @@ def _table(table: Element, quote: int) -> Block:
     width = max((len(row) for row in rows), default=0)
     captions = (normalize_space(text_of(element)) for element in table.iterchildren("caption"))
     caption = next((text for text in captions if text), "")
+    if not rows:
+        return Block("paragraph", [[Span(caption)]], quote=quote) if caption else None
     return Block("table", [[Span(caption)]] if caption else [],
                  rows=[row + [""] * (width - len(row)) for row in rows], header=header, quote=quote)
 

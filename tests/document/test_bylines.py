@@ -96,6 +96,9 @@ def test_english_bylines():
     ("Di Mario Rossi, 15 marzo 2012", "Mario Rossi"),
     ("Door Jan de Vries op 15 mei 2012", "Jan de Vries"),
     ("By Thanh Le", "Thanh Le"),
+    ("By PHUONG LE, Associated Press", "PHUONG LE"),     # (in capitals, only at/on/in are cut)
+    ("BY MARTHA BELLISLE AND PHUONG LE", "MARTHA BELLISLE AND PHUONG LE"),
+    ("By OMAR EL", "OMAR EL"),
     ("By Bruno Mars", "Bruno Mars"),
 ])
 def test_an_english_byline_ends_where_its_date_starts(line, names):

@@ -7,35 +7,16 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from conftest import LABELED, SHARED_DATA
+from conftest import LABELED, SHARED_DATA, document_counts, markdown_counts
 
 import newsml
 from newsml.document.markdown import to_markdown
 from newsml.document.structure import Block, Span
 
-markdown_it = pytest.importorskip("markdown_it",
-                                  reason="markdown-it-py (the test extra) reads the Markdown back")
+pytest.importorskip("markdown_it", reason="markdown-it-py (the test extra) reads the Markdown back")
 
 #: Pages read back per shared corpus: the first of each corpus's pages, in name order.
 PAGES_PER_CORPUS = 40
-
-
-def parsed_counts(markdown: str) -> dict[str, int]:
-    """How many headings, tables, list items, code blocks and quotes a CommonMark parser reads."""
-    tokens = markdown_it.MarkdownIt("commonmark").enable("table").parse(markdown)
-    return {kind: sum(token.type in types for token in tokens)
-            for kind, types in (("heading", {"heading_open"}), ("table", {"table_open"}),
-                                ("item", {"list_item_open"}), ("code", {"fence", "code_block"}),
-                                ("quote", {"blockquote_open"}))}
-
-
-def block_counts(title: str, blocks: list[Block]) -> dict[str, int]:
-    """What the document holds, counted as :func:`parsed_counts` counts the Markdown (the
-    title is a heading; quotes are not counted here: several blocks make one quote)."""
-    return {"heading": sum(block.kind == "heading" for block in blocks) + bool(title),
-            "table": sum(block.kind == "table" for block in blocks),
-            "item": sum(block.kind == "item" for block in blocks),
-            "code": sum(block.kind == "code" for block in blocks)}
 
 
 def line(text: str) -> list[list[Span]]:
@@ -50,7 +31,7 @@ def test_a_list_whose_outer_lists_were_left_out_starts_at_the_margin():
               Block("item", line("and down again"), level=3)]
     markdown = to_markdown("Title", blocks)
     assert "    -" not in markdown          # (four spaces at a list's start read as code)
-    assert parsed_counts(markdown) == {**block_counts("Title", blocks), "quote": 0}
+    assert markdown_counts(markdown) == document_counts("Title", blocks)
 
 
 def test_a_list_starts_anew_where_the_quote_around_it_changes():
@@ -58,7 +39,7 @@ def test_a_list_starts_anew_where_the_quote_around_it_changes():
         return Block("item", line(text), level=level, quote=quote, ordered=ordered)
     for blocks in ([item("a", 1, 1), item("b", 2, 1), item("c", 3, 0)],
                    [*(item(str(n), 1, 0, ordered=True) for n in range(1, 11)), item("q", 2, 1)]):
-        assert parsed_counts(to_markdown("", blocks)) == {**block_counts("", blocks), "quote": 1}
+        assert markdown_counts(to_markdown("", blocks)) == document_counts("", blocks)
     ordered = to_markdown("", [item("a", 1, 0, True), item("b", 1, 0, True), item("x", 1, 1, True)])
     assert ordered.endswith("> 1. x\n")      # (a new list in the quote counts from 1)
 
@@ -67,8 +48,9 @@ def test_one_quote_of_several_blocks_is_one_quote():
     blocks = [Block("paragraph", line("One."), quote=1),
               Block("table", rows=[["a", "b"], ["1", "2"]], quote=1),
               Block("item", line("x"), level=1, quote=1), Block("paragraph", line("Out."))]
-    counts = parsed_counts(to_markdown("", blocks))
+    counts = markdown_counts(to_markdown("", blocks))
     assert counts["quote"] == 1 and counts["table"] == 1 and counts["item"] == 1
+    assert counts == document_counts("", blocks)
 
 
 def real_pages() -> list[Path]:
@@ -82,7 +64,4 @@ def real_pages() -> list[Path]:
 @pytest.mark.parametrize("path", real_pages(), ids=lambda path: f"{path.parent.name}/{path.stem}")
 def test_the_markdown_of_real_pages_reads_back_as_their_document(path):
     article = newsml.extract(path)
-    expected = block_counts(article.title, article.blocks)
-    parsed = parsed_counts(article.markdown)
-    del parsed["quote"]
-    assert parsed == expected
+    assert markdown_counts(article.markdown) == document_counts(article.title, article.blocks)

@@ -65,6 +65,13 @@ def test_a_table_keeps_its_caption_as_its_line():
     assert "<caption>Table 6-1. Example symptoms</caption>" in to_html("", [table])
 
 
+def test_a_table_without_a_row_of_text_is_its_caption_or_nothing():
+    rows = "<tr><td></td><td> </td></tr><tr><td></td><td></td></tr>"
+    (_paragraph, caption) = blocks_of(f"<body><p>A sentence first.</p><table><caption>Table 2. None</caption>"
+                                      f"{rows}</table></body>")
+    assert caption.kind == "paragraph" and caption.text == "Table 2. None"
+
+
 def test_a_table_leaves_out_its_rows_without_text():
     html = ("<body><table><tr><td></td><td> </td></tr><tr><th>Club</th><th>Points</th></tr>"
             "<tr><td>Gulls</td><td>53</td></tr><tr><td></td><td></td></tr></table></body>")
