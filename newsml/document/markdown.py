@@ -32,32 +32,28 @@ def to_markdown(title: str, blocks: list[Block]) -> str:
     if title:
         parts.append(["# " + _inline([Span(title)])])
     previous: Block | None = None
-    numbers: dict[int, int] = {}     # the open lists' last item number, by depth (0: unordered)
-    # the open lists, outermost first: each one's depth on the page, where its items start
-    # and where a list inside its last item starts
-    open_lists: list[tuple[int, str, str]] = []
+    # the open lists, outermost first: each one's depth on the page, where its items start,
+    # where a list inside its last item starts, and its last item's number (0: unordered)
+    open_lists: list[tuple[int, str, str, int]] = []
     for block in blocks:
         if block.kind != "item" or (previous is not None and previous.quote != block.quote):
             # (a list goes on only in the same quote: its lines start anew with the quote's marks)
-            numbers.clear()
             open_lists.clear()
         if block.kind != "item":
             text = _block(block)
         else:
-            for depth in [depth for depth in numbers if depth > block.level]:
-                del numbers[depth]
             while open_lists and open_lists[-1][0] > block.level:
                 open_lists.pop()
-            numbers[block.level] = numbers.get(block.level, 0) + 1 if block.ordered else 0
-            marker = f"{numbers[block.level]}. " if block.ordered else "- "
             # (a list nests only in an item the document gives: one whose outer lists were
             # left out starts where its nearest open list's items' lists start, or at the
             # margin, never indented as code)
             if open_lists and open_lists[-1][0] == block.level:
-                indent = open_lists.pop()[1]
+                _, indent, _, number = open_lists.pop()
             else:
-                indent = open_lists[-1][2] if open_lists else ""
-            open_lists.append((block.level, indent, indent + " " * len(marker)))
+                indent, number = (open_lists[-1][2] if open_lists else ""), 0
+            number = number + 1 if block.ordered else 0
+            marker = f"{number}. " if block.ordered else "- "
+            open_lists.append((block.level, indent, indent + " " * len(marker), number))
             text = _item(block, indent, marker)
         if not text:
             continue
