@@ -203,9 +203,8 @@ def markdown_units(markdown: str | None) -> dict[str, list[str]]:
             continue
         if fenced:
             continue
-        line, quoted = raw, False
-        while (match := _QUOTE.match(line)) is not None:
-            line, quoted = match.group(1), True
+        depth, line = _quote_depth(raw)
+        quoted = depth > 0
         if quoted:
             text = strip_inline(_ITEM.sub(r"\1", _ATX.sub(r"\2", line)))
             if text:
@@ -270,6 +269,7 @@ def _item(line: str) -> re.Match[str] | None:
 
 
 def _quote_depth(raw: str) -> tuple[int, str]:
+    """How many quotes hold a Markdown line, and the line without their ``>`` marks."""
     depth, line = 0, raw
     while (match := _QUOTE.match(line)) is not None:
         depth, line = depth + 1, match.group(1)
@@ -295,9 +295,7 @@ def gold_markdown_lines(markdown: str) -> list[list[str]]:
             continue
         if fenced:
             continue
-        line = raw
-        while (match := _QUOTE.match(line)) is not None:
-            line = match.group(1)
+        line = _quote_depth(raw)[1]
         variants = []
         if (match := _ATX.match(line)) is not None:
             variants.append(match.group(2))
