@@ -61,6 +61,16 @@ def _flat(n: int) -> bytes:
     return ("<html><body>" + "<p>x</p>" * n + "</body></html>").encode()
 
 
+def _long_run(what: str, container: str, unit: str, text: str) -> tuple[
+        str, Callable[[int], str], tuple[int, ...], tuple[int, ...], Callable[[str], bool]]:
+    """A shape of :data:`SHAPES`: the article, then one ``container`` of n ``unit`` elements
+    of ``text``. The long run, which outweighs the short article, is what must be kept."""
+    element = f"<{unit}>{text}, with a few words.</{unit}>"
+    return (what, lambda n: f"<html><body><h1>Budget</h1>{ARTICLE}<{container}>{element * n}</{container}>"
+                            "</body></html>",
+            (50_000, 100_000, 200_000), (20_000, 40_000, 80_000), lambda t: t.count(text) >= 1000)
+
+
 def _gzip_bomb(size: int) -> bytes:
     packer = zlib.compressobj(9, zlib.DEFLATED, 31)
     parts = [packer.compress(b"<html><body><p>")]
@@ -202,20 +212,10 @@ SHAPES: dict[str, tuple[str, Callable[[int], str], tuple[int, ...], tuple[int, .
     "one-long-p": ("n words in one <p>", lambda n: "<html><body><p>" + "word " * n + "</p></body></html>",
                    (2_500_000, 5_000_000, 10_000_000), (250_000, 500_000, 1_000_000),
                    lambda t: t.count("word") >= 1000),
-    # (newsml's document too: its Markdown joins a list's items and a quote's blocks; the
-    # long part, which outweighs the short article, is what must be kept)
-    "long-list": ("the article, then one list of n items",
-                  lambda n: "<html><body><h1>Budget</h1>" + ARTICLE + "<ul>"
-                            + "<li>One item of the long list, with a few words.</li>" * n
-                            + "</ul></body></html>",
-                  (50_000, 100_000, 200_000), (20_000, 40_000, 80_000),
-                  lambda t: t.count("of the long list") >= 1000),
-    "long-quote": ("the article, then one quote of n paragraphs",
-                   lambda n: "<html><body><h1>Budget</h1>" + ARTICLE + "<blockquote>"
-                             + "<p>One paragraph of the long quote, with a few words.</p>" * n
-                             + "</blockquote></body></html>",
-                   (50_000, 100_000, 200_000), (20_000, 40_000, 80_000),
-                   lambda t: t.count("of the long quote") >= 1000),
+    # (newsml's document too: its Markdown joins a list's items and a quote's blocks)
+    "long-list": _long_run("the article, then one list of n items", "ul", "li", "One item of the long list"),
+    "long-quote": _long_run("the article, then one quote of n paragraphs", "blockquote", "p",
+                            "One paragraph of the long quote"),
 }
 #: How many times a measurement is taken while its runs take under SCALE_SECONDS in all (the
 #: least time counts: a busy machine only adds to it; the largest pages run once, within the
