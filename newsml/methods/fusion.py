@@ -38,7 +38,7 @@ from ..features.base import families, family
 from ..features.context import belief_context, context_names
 from ..measure.model_selection import choose_assembly, out_of_fold, page_folds
 from ..rules.assembly import Assembly, FixedCut, OtsuCut, as_cut
-from ..rules.comments import without_comments, without_threads
+from ..rules.comments import without_comment_header, without_comments, without_threads
 from ..rules.furniture import without_furniture
 from ..rules.islands import without_islands
 from ..rules.marked_body import with_marked_body
@@ -391,7 +391,8 @@ class Fusion(NodeMethod):
     def _left_out(self, page: Page, keep: np.ndarray, scores: np.ndarray) -> np.ndarray:
         """``keep`` less the comments and the page furniture, as the switches say."""
         if self.comments == "drop":
-            keep = without_comments(page, without_threads(page, keep, scores, self.assembly_.select))
+            keep = without_threads(page, keep, scores, self.assembly_.select)
+            keep = without_comment_header(page, without_comments(page, keep))
         if self.furniture == "drop":
             keep = without_furniture(page, keep)
         return keep

@@ -16,6 +16,15 @@ names (``category-comment``, ``tone-comment``: :data:`TAXONOMY_WORDS` first) are
 When every kept node lies in comment sections, the page is kept as cut: it is a comment
 page, or its article is misnamed.
 
+A comment section without such a name often has a header line: "Comments", "13
+Comment(s)", "Comments (0)", "12 thoughts on ...", "网友评论". :func:`without_comment_header`
+leaves out a header line of :data:`COMMENT_HEADER` that the cut kept, and every kept node
+after it, once the article has shown its body above it (:data:`MIN_PARAGRAPHS_ABOVE`
+paragraphs): the same words beside the headline count the comments, they do not start
+them. Prompts ("Leave a comment") are not headers: some pages go on with the article after
+them. A header the cut left out is not read: a "Comments" box in a sidebar sits beside the
+article's middle.
+
 Forum replies and lists of posts often carry no such name. :func:`thread_posts` finds
 them by their shape instead: a run of at least :data:`MIN_DATED_RECORDS` alike records
 (:class:`~newsml.dom.groupings.RecordRuns`), at least half of which hold a date and a time, the
@@ -255,3 +264,39 @@ def without_threads(page: Page, keep: np.ndarray, scores: np.ndarray,
     if rest[:where[0]].any() and page.token_counts[after:][body[after:]].sum() >= MIN_REST_TOKENS:
         return keep
     return rest
+
+
+#: A line that heads a comment section: "Comments", "Reader comments", "13 Comment(s)",
+#: "Comments (0)", "| 13 Comments", "12 thoughts on …", "View all 40 comments"; in
+#: Chinese 评论/留言/跟帖 alone or with 网友/读者/最新/热门, a count, or 发表/我要/查看/共.
+COMMENT_HEADER = re.compile(
+    r"^\W*(?:\d+\s+)?(?:reader\s+|user\s+)?(?:comments|comments?\s*\(\d+\)|comment\(s\))\W*$"
+    r"|^\W*\d+\s+comments?(?:\(s\))?\W*$"
+    r"|^\d+\s+(?:responses?|replies|thoughts|comments?)\s+(?:to|on)\b"
+    r"|^(?:join|view|show|read|see)\s+(?:the\s+)?(?:all\s+)?(?:\d+\s+)?comments?\b"
+    r"|^\W*(?:网友|網友|读者|讀者|最新|热门|熱門|精彩)?(?:评论|評論|留言|跟帖|跟贴)(?:\s*[（(]?\d+[)）]?)?\W*$"
+    r"|^\W*(?:发表|發表|我要|查看|已有|共)\S{0,6}(?:评论|評論|留言|跟帖|跟贴)", re.IGNORECASE)
+#: Header lines are short.
+MAX_HEADER_CHARS = 60
+#: Paragraphs (kept nodes of this many characters, not headings) above a header line
+#: before it starts the comments: a count beside the headline does not.
+MIN_PARAGRAPHS_ABOVE = 2
+PARAGRAPH_CHARS = 80
+_HEADINGS = frozenset({"h1", "h2", "h3", "h4", "h5", "h6"})
+
+
+def without_comment_header(page: Page, keep: np.ndarray) -> np.ndarray:
+    """``keep`` without a kept :data:`COMMENT_HEADER` line below the article's paragraphs
+    and every kept node after it; ``keep`` itself when no such line is kept."""
+    nodes = page.nodes
+    paragraphs = 0
+    for index in np.flatnonzero(keep).tolist():
+        node = nodes[index]
+        text = node.text.strip()
+        if paragraphs >= MIN_PARAGRAPHS_ABOVE and len(text) <= MAX_HEADER_CHARS \
+                and COMMENT_HEADER.search(text):
+            result = keep.copy()
+            result[index:] = False
+            return result
+        paragraphs += len(text) >= PARAGRAPH_CHARS and node.block.tag not in _HEADINGS
+    return keep

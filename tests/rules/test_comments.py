@@ -15,7 +15,14 @@ from newsml.learning.persistence import get_method
 from newsml.measure.scoring import score
 from newsml.methods import new_method
 from newsml.rules.assembly import Assembly, OtsuCut
-from newsml.rules.comments import names_comments, thread_posts, without_comments, without_threads
+from newsml.rules.comments import (
+    COMMENT_HEADER,
+    names_comments,
+    thread_posts,
+    without_comment_header,
+    without_comments,
+    without_threads,
+)
 
 BLOG = load_page("""<html><head><title>Bridge opens</title></head>
 <body class="single comments-open"><div class="post commented">
@@ -348,3 +355,52 @@ def test_kinds_are_named_sections_as_each_one_read_apart_is():
         mixed = [*keys, extra]
         assert _named_sections(mixed).tolist() == [_names_section(*key[:3]) for key in mixed]
     assert _named_sections([("div", "COMMENTS", None, None)]).tolist() == [True]
+
+
+@pytest.mark.parametrize("line, expected", [
+    ("Comments", True), ("Comments:", True), ("Reader comments", True), ("| 13 Comment(s)", True),
+    ("Comments (0)", True), ("455 comments", True), ("12 thoughts on “Why the bridge must close”", True),
+    ("View all 40 comments", True), ("网友评论", True), ("评论（12）", True), ("我要评论", True),
+    ("Comment", False),                    # a table's column, a button
+    ("Leave a comment", False),            # a prompt: some pages go on with the article
+    ("Comments are closed for this story because of legal reasons.", False),
+    ("The comments of the minister were clear.", False), ("Discussion", False),
+])
+def test_which_lines_head_a_comment_section(line, expected):
+    assert (COMMENT_HEADER.search(line) is not None) is expected
+
+
+def _story_with_unnamed_comments(count_line: str) -> str:
+    """A story whose comments sit in the story's own container, after a header line, with no
+    comment word in any class or id (a news site of 2012)."""
+    readers = "".join(f"<p>Reader {n}</p><p>{READER}</p>" for n in range(3))
+    return f"""<html><head><title>Why the bridge must close</title></head><body>
+<div class="storyBox"><h1>Why the bridge must close</h1><p>By Jane Smith | {count_line}</p>
+<div class="storyBody"><p>{PARAGRAPH * 2}</p><p>{PARAGRAPH}</p><p>{PARAGRAPH * 3}</p>
+<p>Please Add Comments</p><p>{count_line}</p>{readers}</div></div></body></html>"""
+
+
+def test_a_comment_header_below_the_story_drops_it_and_what_follows():
+    page = load_page(_story_with_unnamed_comments("| 3 Comment(s)"))
+    everything = np.ones(len(page.nodes), dtype=bool)
+    kept = [node.text for node, k in zip(page.nodes, without_comment_header(page, everything)) if k]
+    assert kept[-1] == "Please Add Comments"
+    assert any(PARAGRAPH[:40] in text for text in kept) and not any(READER[:40] in text for text in kept)
+    # the same count beside the headline, above the story's paragraphs, starts nothing
+    assert "By Jane Smith | | 3 Comment(s)" in kept
+
+
+def test_a_comment_header_is_read_only_below_two_paragraphs():
+    page = load_page(f"""<html><body><h1>Bridge</h1><p>{PARAGRAPH}</p><p>Comments</p>
+<p>{READER}</p></body></html>""")
+    everything = np.ones(len(page.nodes), dtype=bool)
+    assert without_comment_header(page, everything) is everything
+
+
+def test_the_default_leaves_unnamed_comments_behind_and_keeps_them_on_request():
+    page = load_page(_story_with_unnamed_comments("| 3 Comment(s)"))
+    default = get_method("default")
+    text = extract_page(page, default).text
+    assert PARAGRAPH[:40] in text and READER[:40] not in text
+    default.set_params(comments="keep")
+    assert READER[:40] in extract_page(page, default).text
