@@ -15,6 +15,16 @@ it is such a box:
   around the whole story is no share bar;
 - it is no heading, and does not hold the headline.
 
+A slideshow, gallery or carousel after the story is furniture of another size: "Also on
+HuffPost:" and fifty captioned photos, a testimonial carousel, another story's photo
+gallery. Its captions read as prose and score as the story does. :func:`without_slideshows`
+leaves out the kept nodes inside an element (its block or one of the
+:data:`SLIDESHOW_LEVELS` - 1 above it) whose ``class`` name or ``id`` has a word of
+:data:`SLIDESHOW_WORDS`, once the article has given :data:`MIN_PARAGRAPHS_BEFORE`
+paragraphs outside such elements; never an element that holds the headline, and not a
+name that is a flag (``has_eae_slider``, ``carousel-disabled``: :data:`FLAG_WORDS`).
+``slides`` is no such word: a listicle's ``listicle-slides`` are the article.
+
 Nothing is left out when every kept node would be. On the train pages, scored
 out of fold (each page by the default's trees fitted on the other folds, 5 folds by
 site), it makes far more pages better than worse, by little since the boxes are short;
@@ -116,4 +126,62 @@ def without_furniture(page: Page, keep: np.ndarray) -> np.ndarray:
     return result
 
 
-__all__ = ["FURNITURE_WORDS", "is_furniture", "names_furniture", "without_furniture"]
+#: Words that name a slideshow, a gallery or a carousel of slides.
+SLIDESHOW_WORDS = frozenset({"slideshow", "gallery", "carousel", "slider", "lightbox"})
+#: Words that make a name a flag of the element, not its kind (``has-gallery``).
+FLAG_WORDS = frozenset({"has", "no", "with", "without", "is", "enable", "enabled", "disabled"})
+#: Elements looked at per kept node for a slideshow: its block and the ones above it.
+SLIDESHOW_LEVELS = 5
+#: Kept paragraphs (nodes of at least :data:`PARAGRAPH_CHARS` characters) outside
+#: slideshows before a slideshow's nodes are left out: a page that is a gallery keeps it.
+MIN_PARAGRAPHS_BEFORE = 2
+PARAGRAPH_CHARS = 80
+_SLIDESHOW_HINT = re.compile(r"slide|galler|carousel|lightbox", re.IGNORECASE)
+
+
+@cached_when_short()
+def names_slideshow(value: str | None) -> bool:
+    """Whether a ``class`` value or an ``id`` names a slideshow, a gallery or a carousel
+    (see the module)."""
+    if not value or not _SLIDESHOW_HINT.search(value):
+        return False
+    for name in value.split():
+        words = {word.lower() for word in _NAME_BREAKS.split(name) if word}
+        if words & SLIDESHOW_WORDS and not words & FLAG_WORDS:
+            return True
+    return False
+
+
+def without_slideshows(page: Page, keep: np.ndarray) -> np.ndarray:
+    """``keep`` without the nodes inside a slideshow, gallery or carousel below the
+    article's first paragraphs; ``keep`` itself when no such node is kept."""
+    kept = np.flatnonzero(keep)
+    if kept.size == 0:
+        return keep
+    tree, attributes = page.block_tree, page.attribute_kinds
+    climbed = [tree.block[kept]]
+    for _ in range(SLIDESHOW_LEVELS - 1):
+        climbed.append(tree.parent[climbed[-1]])
+    kinds = attributes.kind[np.concatenate(climbed)]
+    named = np.zeros(len(attributes.keys), dtype=bool)
+    for kind in set(kinds.tolist()):
+        tag, class_, id_ = attributes.keys[kind][:3]
+        named[kind] = tag not in ("body", "html") and (names_slideshow(class_) or names_slideshow(id_))
+    if not named[kinds].any():
+        return keep
+    slideshow = named[attributes.kind]
+    slideshow[page.headline_path] = False     # the headline's block and its containers
+    inside = np.logical_or.reduce([slideshow[level] for level in climbed])
+    long = np.fromiter((len(page.nodes[index].text) >= PARAGRAPH_CHARS for index in kept.tolist()),
+                       dtype=bool, count=kept.size)
+    paragraphs_before = np.cumsum(long & ~inside) - (long & ~inside)
+    dropped = inside & (paragraphs_before >= MIN_PARAGRAPHS_BEFORE)
+    if not dropped.any():
+        return keep
+    result = keep.copy()
+    result[kept[dropped]] = False
+    return result
+
+
+__all__ = ["FURNITURE_WORDS", "SLIDESHOW_WORDS", "is_furniture", "names_furniture", "names_slideshow",
+           "without_furniture", "without_slideshows"]

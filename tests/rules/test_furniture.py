@@ -8,7 +8,13 @@ from conftest import LABELED, predicted_text
 
 from newsml import ConfigurationError, extract
 from newsml.dom.page import load_page
-from newsml.rules.furniture import is_furniture, names_furniture, without_furniture
+from newsml.rules.furniture import (
+    is_furniture,
+    names_furniture,
+    names_slideshow,
+    without_furniture,
+    without_slideshows,
+)
 
 STORY = " ".join(["The council approved the budget on Tuesday after a long debate, officials said."] * 3)
 PAGE = load_page(f"""<html><head><title>Budget approved</title></head><body>
@@ -72,3 +78,50 @@ def test_keep_furniture_on_the_command_line():
     assert len(kept) > len(dropped)
     never = CliRunner().invoke(app, ["predict", page, "-m", "econ", "--keep-furniture"])
     assert never.exit_code == 2 and "keeps page furniture already" in never.output
+
+
+@pytest.mark.parametrize("value, expected", [
+    ("hp-slideshow", True), ("full-gallery", True), ("article-gallery lightGallery", True),
+    ("carousel-wrapper relative", True), ("gallery galleryid-2 gallery-columns-6", True),
+    ("slider", True), ("photoCarousel", True),
+    ("listicle-slides", False),                     # a listicle's slides are its article
+    ("has_eae_slider elementor-column", False), ("carousel-disabled", False),   # flags
+    ("story-body", False), ("slideout-menu", False), ("", False), (None, False),
+])
+def test_names_of_slideshows(value, expected):
+    assert names_slideshow(value) is expected
+
+
+CAPTION = "Jamaica's Usain Bolt competes in a men's 200-meter heat during the athletics in the Olympic Stadium."
+
+
+def _slideshow_page(before: str) -> str:
+    slides = "".join(f"<li><h4>Usain Bolt</h4><p>{CAPTION}</p></li>" for _ in range(6))
+    return f"""<html><head><title>Bolt wins gold</title></head><body>
+<div class="entry"><h1>Bolt wins gold</h1>{before}
+<p>Also on the site:</p><div class="promo"><ul class="hp-slideshow">{slides}</ul></div></div></body></html>"""
+
+
+def test_a_slideshow_after_the_story_is_left_out():
+    page = load_page(_slideshow_page(f"<p>{STORY}</p><p>{STORY}</p>"))
+    everything = np.ones(len(page.nodes), dtype=bool)
+    kept = [node.text for node, k in zip(page.nodes, without_slideshows(page, everything)) if k]
+    assert kept == ["Bolt wins gold", STORY, STORY, "Also on the site:"]
+
+
+def test_a_slideshow_is_kept_where_it_is_the_page():
+    """A page of captions alone (one paragraph before them) keeps them, and so does a page
+    whose headline sits inside the gallery."""
+    page = load_page(_slideshow_page(f"<p>{STORY}</p>"))
+    everything = np.ones(len(page.nodes), dtype=bool)
+    assert without_slideshows(page, everything) is everything
+    inside = load_page(f"""<html><body><div class="gallery"><h1>Bolt in pictures</h1>
+<p>{STORY}</p><p>{STORY}</p><p>{CAPTION}</p></div></body></html>""")
+    everything = np.ones(len(inside.nodes), dtype=bool)
+    assert without_slideshows(inside, everything) is everything
+
+
+def test_the_default_leaves_the_slideshow_out_and_keeps_it_on_request():
+    html = _slideshow_page(f"<p>{STORY}</p><p>{STORY}</p><p>{STORY}</p>")
+    assert STORY[:40] in extract(html).text and CAPTION[:40] not in extract(html).text
+    assert CAPTION[:40] in extract(html, furniture="keep").text
