@@ -39,7 +39,7 @@ from ..features.context import belief_context, context_names
 from ..measure.model_selection import choose_assembly, out_of_fold, page_folds
 from ..rules.assembly import Assembly, FixedCut, OtsuCut, as_cut
 from ..rules.comments import without_comment_header, without_comments, without_threads
-from ..rules.furniture import without_furniture, without_slideshows
+from ..rules.furniture import without_furniture, without_overlays, without_slideshows
 from ..rules.islands import without_islands
 from ..rules.marked_body import with_marked_body
 from .base import NodeMethod, check_fitted, method_class, methods
@@ -394,7 +394,7 @@ class Fusion(NodeMethod):
             keep = without_threads(page, keep, scores, self.assembly_.select)
             keep = without_comment_header(page, without_comments(page, keep))
         if self.furniture == "drop":
-            keep = without_slideshows(page, without_furniture(page, keep))
+            keep = without_overlays(page, without_slideshows(page, without_furniture(page, keep)))
         return keep
 
 

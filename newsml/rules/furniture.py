@@ -25,6 +25,16 @@ paragraphs outside such elements; never an element that holds the headline, and 
 name that is a flag (``has_eae_slider``, ``carousel-disabled``: :data:`FLAG_WORDS`).
 ``slides`` is no such word: a listicle's ``listicle-slides`` are the article.
 
+A dialog over the page is furniture too: a consent or cookie notice, a privacy-policy
+modal, a sign-up popup. Its prose is long and scores as an article's, and a node of it
+scoring high is kept apart from the story by the islands rule. :func:`without_overlays`
+leaves out the kept nodes inside an element (its block or one of the
+:data:`OVERLAY_LEVELS` - 1 above it) whose name has a word of :data:`OVERLAY_WORDS`,
+wherever they are. Not an element that holds the headline, nor a flag, nor a name with a
+word of the article's containers (``article-overlay``: :data:`CONTENT_WORDS`); and nothing
+when the dialogs hold more of the kept tokens than the rest (a page that shows its article
+in a modal).
+
 Nothing is left out when every kept node would be. On the train pages, scored
 out of fold (each page by the default's trees fitted on the other folds, 5 folds by
 site), it makes far more pages better than worse, by little since the boxes are short;
@@ -35,6 +45,7 @@ the pages made worse are golds that keep such a line ("Tagged as: History, Scien
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 
 import numpy as np
 
@@ -128,54 +139,84 @@ def without_furniture(page: Page, keep: np.ndarray) -> np.ndarray:
 
 #: Words that name a slideshow, a gallery or a carousel of slides.
 SLIDESHOW_WORDS = frozenset({"slideshow", "gallery", "carousel", "slider", "lightbox"})
+#: Words that name a dialog over the page: a modal, a popup, a consent or cookie notice.
+OVERLAY_WORDS = frozenset({"modal", "dialog", "popup", "overlay", "consent", "cookie", "cookies", "gdpr",
+                           "interstitial"})
+#: Words of the article's own containers: ``article-overlay`` is the article, styled.
+CONTENT_WORDS = frozenset({"article", "body", "content", "post", "story", "entry", "main", "text"})
 #: Words that make a name a flag of the element, not its kind (``has-gallery``).
 FLAG_WORDS = frozenset({"has", "no", "with", "without", "is", "enable", "enabled", "disabled"})
-#: Elements looked at per kept node for a slideshow: its block and the ones above it.
+#: Elements looked at per kept node: its block and the ones above it.
 SLIDESHOW_LEVELS = 5
+OVERLAY_LEVELS = 6
 #: Kept paragraphs (nodes of at least :data:`PARAGRAPH_CHARS` characters) outside
 #: slideshows before a slideshow's nodes are left out: a page that is a gallery keeps it.
 MIN_PARAGRAPHS_BEFORE = 2
 PARAGRAPH_CHARS = 80
 _SLIDESHOW_HINT = re.compile(r"slide|galler|carousel|lightbox", re.IGNORECASE)
+_OVERLAY_HINT = re.compile(r"modal|dialog|popup|overlay|consent|cookie|gdpr|interstitial", re.IGNORECASE)
+
+
+def _names_one_of(value: str | None, words: frozenset[str], hint: re.Pattern[str],
+                  not_with: frozenset[str] = frozenset()) -> bool:
+    """Whether one of the names of a ``class`` value (or an ``id``) has one of ``words``
+    and is no flag (:data:`FLAG_WORDS`), nor has a word of ``not_with``; ``hint`` is a
+    cheap look first."""
+    if not value or not hint.search(value):
+        return False
+    for name in value.split():
+        found = {word.lower() for word in _NAME_BREAKS.split(name) if word}
+        if found & words and not found & FLAG_WORDS and not found & not_with:
+            return True
+    return False
 
 
 @cached_when_short()
 def names_slideshow(value: str | None) -> bool:
     """Whether a ``class`` value or an ``id`` names a slideshow, a gallery or a carousel
     (see the module)."""
-    if not value or not _SLIDESHOW_HINT.search(value):
-        return False
-    for name in value.split():
-        words = {word.lower() for word in _NAME_BREAKS.split(name) if word}
-        if words & SLIDESHOW_WORDS and not words & FLAG_WORDS:
-            return True
-    return False
+    return _names_one_of(value, SLIDESHOW_WORDS, _SLIDESHOW_HINT)
+
+
+@cached_when_short()
+def names_overlay(value: str | None) -> bool:
+    """Whether a ``class`` value or an ``id`` names a dialog over the page (see the module)."""
+    return _names_one_of(value, OVERLAY_WORDS, _OVERLAY_HINT, CONTENT_WORDS)
+
+
+def _inside_named(page: Page, kept: np.ndarray, levels: int,
+                  names: Callable[[str | None], bool]) -> np.ndarray | None:
+    """Per kept node: whether its block or one of the ``levels`` - 1 elements above it has
+    a class or id that ``names`` accepts (never the page's root or body, nor an element
+    holding the headline); None when no element near a kept node is so named. Each kind
+    of tag, class and id is looked at once."""
+    tree, attributes = page.block_tree, page.attribute_kinds
+    climbed = [tree.block[kept]]
+    for _ in range(levels - 1):                # (the root is its own parent, and never named)
+        climbed.append(tree.parent[climbed[-1]])
+    kinds = attributes.kind[np.concatenate(climbed)]
+    named = np.zeros(len(attributes.keys), dtype=bool)
+    for kind in set(kinds.tolist()):
+        tag, class_, id_ = attributes.keys[kind][:3]
+        named[kind] = tag not in ("body", "html") and (names(class_) or names(id_))
+    if not named[kinds].any():
+        return None
+    element_named = named[attributes.kind]
+    element_named[page.headline_path] = False   # the headline's block and its containers
+    return np.logical_or.reduce([element_named[level] for level in climbed])
 
 
 def without_slideshows(page: Page, keep: np.ndarray) -> np.ndarray:
     """``keep`` without the nodes inside a slideshow, gallery or carousel below the
     article's first paragraphs; ``keep`` itself when no such node is kept."""
     kept = np.flatnonzero(keep)
-    if kept.size == 0:
+    inside = _inside_named(page, kept, SLIDESHOW_LEVELS, names_slideshow) if kept.size else None
+    if inside is None:
         return keep
-    tree, attributes = page.block_tree, page.attribute_kinds
-    climbed = [tree.block[kept]]
-    for _ in range(SLIDESHOW_LEVELS - 1):
-        climbed.append(tree.parent[climbed[-1]])
-    kinds = attributes.kind[np.concatenate(climbed)]
-    named = np.zeros(len(attributes.keys), dtype=bool)
-    for kind in set(kinds.tolist()):
-        tag, class_, id_ = attributes.keys[kind][:3]
-        named[kind] = tag not in ("body", "html") and (names_slideshow(class_) or names_slideshow(id_))
-    if not named[kinds].any():
-        return keep
-    slideshow = named[attributes.kind]
-    slideshow[page.headline_path] = False     # the headline's block and its containers
-    inside = np.logical_or.reduce([slideshow[level] for level in climbed])
     long = np.fromiter((len(page.nodes[index].text) >= PARAGRAPH_CHARS for index in kept.tolist()),
                        dtype=bool, count=kept.size)
-    paragraphs_before = np.cumsum(long & ~inside) - (long & ~inside)
-    dropped = inside & (paragraphs_before >= MIN_PARAGRAPHS_BEFORE)
+    paragraphs = long & ~inside
+    dropped = inside & (np.cumsum(paragraphs) - paragraphs >= MIN_PARAGRAPHS_BEFORE)
     if not dropped.any():
         return keep
     result = keep.copy()
@@ -183,5 +224,20 @@ def without_slideshows(page: Page, keep: np.ndarray) -> np.ndarray:
     return result
 
 
-__all__ = ["FURNITURE_WORDS", "SLIDESHOW_WORDS", "is_furniture", "names_furniture", "names_slideshow",
-           "without_furniture", "without_slideshows"]
+def without_overlays(page: Page, keep: np.ndarray) -> np.ndarray:
+    """``keep`` without the nodes inside a dialog over the page; ``keep`` itself when
+    none is kept, or when the dialogs hold more of the kept tokens than the rest."""
+    kept = np.flatnonzero(keep)
+    inside = _inside_named(page, kept, OVERLAY_LEVELS, names_overlay) if kept.size else None
+    if inside is None or not inside.any() or inside.all():
+        return keep
+    tokens = page.token_counts[kept]
+    if tokens[inside].sum() > tokens[~inside].sum():
+        return keep                            # (a dialog is smaller than the article it covers)
+    result = keep.copy()
+    result[kept[inside]] = False
+    return result
+
+
+__all__ = ["FURNITURE_WORDS", "OVERLAY_WORDS", "SLIDESHOW_WORDS", "is_furniture", "names_furniture",
+           "names_overlay", "names_slideshow", "without_furniture", "without_overlays", "without_slideshows"]

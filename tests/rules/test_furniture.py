@@ -11,8 +11,10 @@ from newsml.dom.page import load_page
 from newsml.rules.furniture import (
     is_furniture,
     names_furniture,
+    names_overlay,
     names_slideshow,
     without_furniture,
+    without_overlays,
     without_slideshows,
 )
 
@@ -125,3 +127,54 @@ def test_the_default_leaves_the_slideshow_out_and_keeps_it_on_request():
     html = _slideshow_page(f"<p>{STORY}</p><p>{STORY}</p><p>{STORY}</p>")
     assert STORY[:40] in extract(html).text and CAPTION[:40] not in extract(html).text
     assert CAPTION[:40] in extract(html, furniture="keep").text
+
+
+@pytest.mark.parametrize("value, expected", [
+    ("modal-window window", True), ("cookie-consent", True), ("gdprBanner", True), ("popup", True),
+    ("newsletter-overlay", True), ("ui-dialog", True), ("cookies", True),
+    ("has-overlay", False), ("no-popup", False),             # flags of the page, not the dialog
+    ("article__body article-overlay-", False),               # the article, styled
+    ("modality", False), ("cookiecutter", False), ("article-body", False), ("", False), (None, False),
+])
+def test_names_of_overlays(value, expected):
+    assert names_overlay(value) is expected
+
+
+PRIVACY = ("We are committed to protecting your personal information and we have updated our Privacy "
+           "Policy to comply with the General Data Protection Regulation, which took effect this year.")
+
+
+def _page_with_modal(story: str) -> str:
+    return f"""<html><head><title>Budget approved</title></head><body>
+<div class="story"><h1>Budget approved</h1>{story}</div>
+<div class="related"><a href="/1">Other news</a></div>
+<div class="modal-window window"><section class="body"><form><div class="field"><p>{PRIVACY}</p>
+<p>{PRIVACY}</p></div></form></section></div></body></html>"""
+
+
+def test_a_dialog_over_the_page_is_left_out():
+    page = load_page(_page_with_modal(f"<p>{STORY}</p><p>{STORY}</p>"))
+    everything = np.ones(len(page.nodes), dtype=bool)
+    kept = [node.text for node, k in zip(page.nodes, without_overlays(page, everything)) if k]
+    assert STORY in kept and PRIVACY not in kept
+
+
+def test_an_article_shown_in_a_modal_is_kept():
+    # the modal holding the headline is no dialog
+    page = load_page(f"""<html><body><div class="modal"><h1>Budget approved</h1><p>{STORY}</p></div>
+<div class="modal"><p>{PRIVACY}</p></div></body></html>""")
+    everything = np.ones(len(page.nodes), dtype=bool)
+    left = [node.text for node, k in zip(page.nodes, without_overlays(page, everything)) if k]
+    assert STORY in left and PRIVACY not in left
+    # nor is anything left out when every kept node is in a dialog (a page without a headline)
+    bare = load_page(f"""<html><body><p>Menu</p><div class="popup"><p>{STORY}</p><p>{STORY}</p></div>
+</body></html>""")
+    kept = np.array([STORY in node.text for node in bare.nodes])
+    assert bare.headline_node is None or not kept[bare.headline_node]
+    assert without_overlays(bare, kept) is kept
+
+
+def test_the_default_leaves_the_dialog_out_and_keeps_it_on_request():
+    html = _page_with_modal(f"<p>{STORY}</p><p>{STORY}</p><p>{STORY}</p>")
+    assert PRIVACY[:40] not in extract(html).text
+    assert PRIVACY[:40] in extract(html, furniture="keep").text
