@@ -94,7 +94,8 @@ def test_names_of_slideshows(value, expected):
     assert names_slideshow(value) is expected
 
 
-CAPTION = "Jamaica's Usain Bolt competes in a men's 200-meter heat during the athletics in the Olympic Stadium."
+CAPTION = ("Jamaica's Usain Bolt competes in a men's 200-meter heat during the athletics "
+           "in the Olympic Stadium.")
 
 
 def _slideshow_page(before: str) -> str:
