@@ -111,13 +111,16 @@ class Fusion(NodeMethod):
         (:mod:`~newsml.features.context`). Tied with the default out of fold
         (docs/decisions/2026-12-02-style-mates-not-shipped.md).
     comments : "drop" or "keep"
-        "drop": after the cut, leave out the nodes inside comment sections
+        "drop": after the cut, leave out the nodes inside comment sections, threads of
+        dated posts, and what follows a comment header below the article
         (:mod:`newsml.rules.comments`), as an article extractor should; "keep": for labels
         that count reader comments as content.
     furniture : "drop" or "keep"
         "drop": after the cut, also leave out the kept nodes inside small boxes named as
         share bars, tag lists, ad slots, breadcrumbs, print links, newsletter sign-ups or
-        related stories (:mod:`newsml.rules.furniture`); "keep": leave them as cut.
+        related stories, inside slideshows and galleries after the article's first
+        paragraphs, and inside dialogs over the page (consent, cookies, popups)
+        (:mod:`newsml.rules.furniture`); "keep": leave them as cut.
     islands : "drop" or "keep"
         "drop": last, also leave out the runs of kept nodes that lie far from the
         article, unless a node of theirs scores 0.9 or more, or 0.8 or more inside the

@@ -145,7 +145,8 @@ def predict(
         "--keep-comments", help="Keep the text of comment sections, which the default leaves out.")] = False,
     keep_furniture: Annotated[bool, typer.Option(
         "--keep-furniture", help="Keep share bars, tag lists, ad slots and such small boxes inside the "
-                                 "article, which the default leaves out.")] = False,
+                                 "article, slideshows after it and dialogs over the page (consent, "
+                                 "cookies, popups), which the default leaves out.")] = False,
     keep_islands: Annotated[bool, typer.Option(
         "--keep-islands", help="Keep runs of text far from the article with no node scored 0.9 or more "
                                "(0.8 inside the article's container): teasers of further articles, a "
