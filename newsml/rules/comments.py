@@ -276,10 +276,10 @@ COMMENT_HEADER = re.compile(
     r"|^(?:join|view|show|read|see)\s+(?:the\s+)?(?:all\s+)?(?:\d+\s+)?comments?\b"
     r"|^\W*(?:网友|網友|读者|讀者|最新|热门|熱門|精彩)?(?:评论|評論|留言|跟帖|跟贴)(?:\s*[（(]?\d+[)）]?)?\W*$"
     r"|^\W*(?:发表|發表|我要|查看|已有|共)\S{0,6}(?:评论|評論|留言|跟帖|跟贴)", re.IGNORECASE)
-#: Header lines are short.
+#: Header lines are short (characters other than spaces).
 MAX_HEADER_CHARS = 60
-#: Paragraphs (kept nodes of this many characters, not headings) above a header line
-#: before it starts the comments: a count beside the headline does not.
+#: Paragraphs (kept nodes of this many characters other than spaces, not headings) above
+#: a header line before it starts the comments: a count beside the headline does not.
 MIN_PARAGRAPHS_ABOVE = 2
 PARAGRAPH_CHARS = 80
 _HEADINGS = frozenset({"h1", "h2", "h3", "h4", "h5", "h6"})
@@ -288,15 +288,19 @@ _HEADINGS = frozenset({"h1", "h2", "h3", "h4", "h5", "h6"})
 def without_comment_header(page: Page, keep: np.ndarray) -> np.ndarray:
     """``keep`` without a kept :data:`COMMENT_HEADER` line below the article's paragraphs
     and every kept node after it; ``keep`` itself when no such line is kept."""
+    kept = np.flatnonzero(keep)
+    if not kept.size:
+        return keep
+    chars = page.char_counts[0][kept]
+    kinds = page.attribute_kinds
+    heading_kind = np.array([key[0] in _HEADINGS for key in kinds.keys], dtype=bool)
+    heading = heading_kind[kinds.kind[page.block_tree.block[kept]]]
+    paragraphs = (chars >= PARAGRAPH_CHARS) & ~heading
+    above = np.cumsum(paragraphs) - paragraphs
     nodes = page.nodes
-    paragraphs = 0
-    for index in np.flatnonzero(keep).tolist():
-        node = nodes[index]
-        text = node.text.strip()
-        if paragraphs >= MIN_PARAGRAPHS_ABOVE and len(text) <= MAX_HEADER_CHARS \
-                and COMMENT_HEADER.search(text):
+    for at in np.flatnonzero((above >= MIN_PARAGRAPHS_ABOVE) & (chars <= MAX_HEADER_CHARS)).tolist():
+        if COMMENT_HEADER.search(nodes[kept[at]].text.strip()):
             result = keep.copy()
-            result[index:] = False
+            result[kept[at]:] = False
             return result
-        paragraphs += len(text) >= PARAGRAPH_CHARS and node.block.tag not in _HEADINGS
     return keep

@@ -149,7 +149,7 @@ FLAG_WORDS = frozenset({"has", "no", "with", "without", "is", "enable", "enabled
 #: Elements looked at per kept node: its block and the ones above it.
 SLIDESHOW_LEVELS = 5
 OVERLAY_LEVELS = 6
-#: Kept paragraphs (nodes of at least :data:`PARAGRAPH_CHARS` characters) outside
+#: Kept paragraphs (nodes of at least :data:`PARAGRAPH_CHARS` characters other than spaces) outside
 #: slideshows before a slideshow's nodes are left out: a page that is a gallery keeps it.
 MIN_PARAGRAPHS_BEFORE = 2
 PARAGRAPH_CHARS = 80
@@ -213,9 +213,7 @@ def without_slideshows(page: Page, keep: np.ndarray) -> np.ndarray:
     inside = _inside_named(page, kept, SLIDESHOW_LEVELS, names_slideshow) if kept.size else None
     if inside is None:
         return keep
-    long = np.fromiter((len(page.nodes[index].text) >= PARAGRAPH_CHARS for index in kept.tolist()),
-                       dtype=bool, count=kept.size)
-    paragraphs = long & ~inside
+    paragraphs = (page.char_counts[0][kept] >= PARAGRAPH_CHARS) & ~inside
     dropped = inside & (np.cumsum(paragraphs) - paragraphs >= MIN_PARAGRAPHS_BEFORE)
     if not dropped.any():
         return keep
