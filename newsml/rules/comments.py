@@ -267,13 +267,16 @@ def without_threads(page: Page, keep: np.ndarray, scores: np.ndarray,
 
 
 #: A line that heads a comment section: "Comments", "Reader comments", "13 Comment(s)",
-#: "Comments (0)", "| 13 Comments", "12 thoughts on …", "View all 40 comments"; in
-#: Chinese 评论/留言/跟帖 alone or with 网友/读者/最新/热门, a count, or 发表/我要/查看/共.
+#: "Comments (0)", "| 13 Comments", "12 thoughts on …", "View all 40 comments"; the word
+#: alone, with a count, in German, French, Spanish, Portuguese, Italian, Dutch, Polish and
+#: Russian; in Chinese 评论/留言/跟帖 alone or with 网友/读者/最新/热门, a count, or
+#: 发表/我要/查看/共.
 COMMENT_HEADER = re.compile(
     r"^\W*(?:\d+\s+)?(?:reader\s+|user\s+)?(?:comments|comments?\s*\(\d+\)|comment\(s\))\W*$"
     r"|^\W*\d+\s+comments?(?:\(s\))?\W*$"
     r"|^\d+\s+(?:responses?|replies|thoughts|comments?)\s+(?:to|on)\b"
     r"|^(?:join|view|show|read|see)\s+(?:the\s+)?(?:all\s+)?(?:\d+\s+)?comments?\b"
+    r"|^\W*(?:\d+\s+)?(?:kommentare|commentaires|comentarios|comentários|commenti|reacties|komentarze|комментарии)(?:\s*\(\d+\))?\W*$"
     r"|^\W*(?:网友|網友|读者|讀者|最新|热门|熱門|精彩)?(?:评论|評論|留言|跟帖|跟贴)(?:\s*[（(]?\d+[)）]?)?\W*$"
     r"|^\W*(?:发表|發表|我要|查看|已有|共)\S{0,6}(?:评论|評論|留言|跟帖|跟贴)", re.IGNORECASE)
 #: Header lines are short (characters other than spaces).

@@ -361,6 +361,7 @@ def test_kinds_are_named_sections_as_each_one_read_apart_is():
     ("Comments", True), ("Comments:", True), ("Reader comments", True), ("| 13 Comment(s)", True),
     ("Comments (0)", True), ("455 comments", True), ("12 thoughts on “Why the bridge must close”", True),
     ("View all 40 comments", True), ("网友评论", True), ("评论（12）", True), ("我要评论", True),
+    ("Kommentare (3)", True), ("12 commentaires", True), ("Comentários", True),
     ("Comment", False),                    # a table's column, a button
     ("Leave a comment", False),            # a prompt: some pages go on with the article
     ("Comments are closed for this story because of legal reasons.", False),
