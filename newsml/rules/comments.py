@@ -17,13 +17,13 @@ When every kept node lies in comment sections, the page is kept as cut: it is a 
 page, or its article is misnamed.
 
 A comment section without such a name often has a header line: "Comments", "13
-Comment(s)", "Comments (0)", "12 thoughts on ...", "网友评论". :func:`without_comment_header`
-leaves out a header line of :data:`COMMENT_HEADER` that the cut kept, and every kept node
-after it, once the article has shown its body above it (:data:`MIN_PARAGRAPHS_ABOVE`
-paragraphs): the same words beside the headline count the comments, they do not start
-them. Prompts ("Leave a comment") are not headers: some pages go on with the article after
-them. A header the cut left out is not read: a "Comments" box in a sidebar sits beside the
-article's middle.
+Comment(s)", "Comments (0)", "12 thoughts on “Title”", "网友评论" (the whole line).
+:func:`without_comment_header` leaves out a header line of :data:`COMMENT_HEADER` that the
+cut kept, and every kept node after it, once the article has shown its body above it
+(:data:`MIN_PARAGRAPHS_ABOVE` paragraphs): the same words beside the headline count the
+comments, they do not start them. Prompts ("Leave a comment") are not headers: some pages
+go on with the article after them. A header the cut left out is not read: a "Comments"
+box in a sidebar sits beside the article's middle.
 
 Forum replies and lists of posts often carry no such name. :func:`thread_posts` finds
 them by their shape instead: a run of at least :data:`MIN_DATED_RECORDS` alike records
@@ -266,24 +266,29 @@ def without_threads(page: Page, keep: np.ndarray, scores: np.ndarray,
     return rest
 
 
-#: A line that heads a comment section: "Comments", "Reader comments", "13 Comment(s)",
-#: "Comments (0)", "| 13 Comments", "12 thoughts on …", "View all 40 comments"; the word
-#: alone, with a count, in German, French, Spanish, Portuguese, Italian, Dutch, Polish and
-#: Russian; in Chinese 评论/留言/跟帖 alone or with 网友/读者/最新/热门, a count, or
-#: 发表/我要/查看/共.
+#: A line that heads a comment section, the whole line: "Comments", "Reader comments",
+#: "13 Comment(s)", "Comments (0)", "| 13 Comments"; WordPress's "12 thoughts on “Title”"
+#: and "One response to "Title""; "View all 40 comments"; the word alone or with a count in
+#: German, French, Spanish, Portuguese, Italian, Dutch, Polish and Russian; in Chinese
+#: 评论/評論/留言/跟帖/跟贴 alone, after 网友/读者/最新/热门/精彩 or with a count, 发表评论,
+#: 我要评论, 查看评论, and 共 12 条评论 / 已有 12 条评论.
 COMMENT_HEADER = re.compile(
     r"^\W*(?:\d+\s+)?(?:reader\s+|user\s+)?(?:comments|comments?\s*\(\d+\)|comment\(s\))\W*$"
     r"|^\W*\d+\s+comments?(?:\(s\))?\W*$"
-    r"|^\d+\s+(?:responses?|replies|thoughts|comments?)\s+(?:to|on)\b"
-    r"|^(?:join|view|show|read|see)\s+(?:the\s+)?(?:all\s+)?(?:\d+\s+)?comments?\b"
-    r"|^\W*(?:\d+\s+)?(?:kommentare|commentaires|comentarios|comentários|commenti|reacties|komentarze|комментарии)(?:\s*\(\d+\))?\W*$"
+    r"|^(?:\d+|one)\s+(?:responses?|replies|thoughts?|comments?)\s+(?:to|on)\s+[\"“‘'«„].*[\"”’'»“]\W*$"
+    r"|^(?:join|view|show|read|see)\s+(?:the\s+)?(?:all\s+)?(?:\d+\s+)?comments?\W*$"
+    r"|^\W*(?:\d+\s+)?(?:kommentare|commentaires|comentarios|comentários|commenti|reacties|komentarze"
+    r"|комментарии)(?:\s*\(\d+\))?\W*$"
     r"|^\W*(?:网友|網友|读者|讀者|最新|热门|熱門|精彩)?(?:评论|評論|留言|跟帖|跟贴)(?:\s*[（(]?\d+[)）]?)?\W*$"
-    r"|^\W*(?:发表|發表|我要|查看|已有|共)\S{0,6}(?:评论|評論|留言|跟帖|跟贴)", re.IGNORECASE)
-#: Header lines are short (characters other than spaces).
-MAX_HEADER_CHARS = 60
+    r"|^\W*(?:发表|發表|我要|查看)(?:评论|評論|留言|跟帖|跟贴)\W*$"
+    r"|^\W*(?:共|已有)\s*\d+\s*[条條](?:评论|評論|留言|跟帖|跟贴)\W*$", re.IGNORECASE)
+#: Header lines are short (characters other than spaces; a WordPress header holds the
+#: article's title).
+MAX_HEADER_CHARS = 160
 #: Paragraphs (kept nodes of this many characters other than spaces, not headings) above
 #: a header line before it starts the comments: a count beside the headline does not.
 MIN_PARAGRAPHS_ABOVE = 2
+#: A paragraph's characters other than spaces, at least.
 PARAGRAPH_CHARS = 80
 _HEADINGS = frozenset({"h1", "h2", "h3", "h4", "h5", "h6"})
 

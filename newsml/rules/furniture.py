@@ -22,7 +22,8 @@ leaves out the kept nodes inside an element (its block or one of the
 :data:`SLIDESHOW_LEVELS` - 1 above it) whose ``class`` name or ``id`` has a word of
 :data:`SLIDESHOW_WORDS`, once the article has given :data:`MIN_PARAGRAPHS_BEFORE`
 paragraphs outside such elements; never an element that holds the headline, and not a
-name that is a flag (``has_eae_slider``, ``carousel-disabled``: :data:`FLAG_WORDS`).
+name that is a flag (``has_eae_slider``, ``carousel-disabled``: :data:`FLAG_WORDS`) or a
+post's kind (``format-gallery``).
 ``slides`` is no such word: a listicle's ``listicle-slides`` are the article.
 
 A dialog over the page is furniture too: a consent or cookie notice, a privacy-policy
@@ -30,8 +31,10 @@ modal, a sign-up popup. Its prose is long and scores as an article's, and a node
 scoring high is kept apart from the story by the islands rule. :func:`without_overlays`
 leaves out the kept nodes inside an element (its block or one of the
 :data:`OVERLAY_LEVELS` - 1 above it) whose name has a word of :data:`OVERLAY_WORDS`,
-wherever they are. Not an element that holds the headline, nor a flag, nor a name with a
-word of the article's containers (``article-overlay``: :data:`CONTENT_WORDS`); and nothing
+wherever they are. Not an element that holds the headline, nor a flag or a post's kind,
+nor a name with a word of the article's containers (``article-overlay``:
+:data:`CONTENT_WORDS`) or of a picture's styling (``image-overlay``: :data:`MEDIA_WORDS`);
+and nothing
 when the dialogs hold more of the kept tokens than the rest (a page that shows its article
 in a modal).
 
@@ -53,6 +56,7 @@ from ..core.tags import Element
 from ..core.text import cached_when_short, count_tokens
 from ..dom.page import Page
 from ..input.clean import text_of
+from .comments import TAXONOMY_WORDS
 
 #: Words that name a box of page furniture, by family: sharing, tags, related stories,
 #: print and e-mail links, newsletter sign-ups, advertising, breadcrumbs.
@@ -144,6 +148,10 @@ OVERLAY_WORDS = frozenset({"modal", "dialog", "popup", "overlay", "consent", "co
                            "interstitial"})
 #: Words of the article's own containers: ``article-overlay`` is the article, styled.
 CONTENT_WORDS = frozenset({"article", "body", "content", "post", "story", "entry", "main", "text"})
+#: Words of pictures and their captions: ``image-overlay``, ``caption-overlay`` and
+#: ``popup-gallery`` style a figure, they are no dialog.
+MEDIA_WORDS = frozenset({"caption", "image", "img", "photo", "picture", "figure", "thumb", "thumbnail",
+                         "video", "media", "gallery", "icon", "hover"})
 #: Words that make a name a flag of the element, not its kind (``has-gallery``).
 FLAG_WORDS = frozenset({"has", "no", "with", "without", "is", "enable", "enabled", "disabled"})
 #: Elements looked at per kept node: its block and the ones above it.
@@ -152,6 +160,7 @@ OVERLAY_LEVELS = 6
 #: Kept paragraphs (nodes of at least :data:`PARAGRAPH_CHARS` characters other than spaces) outside
 #: slideshows before a slideshow's nodes are left out: a page that is a gallery keeps it.
 MIN_PARAGRAPHS_BEFORE = 2
+#: A paragraph's characters other than spaces, at least.
 PARAGRAPH_CHARS = 80
 _SLIDESHOW_HINT = re.compile(r"slide|galler|carousel|lightbox", re.IGNORECASE)
 _OVERLAY_HINT = re.compile(r"modal|dialog|popup|overlay|consent|cookie|gdpr|interstitial", re.IGNORECASE)
@@ -160,13 +169,16 @@ _OVERLAY_HINT = re.compile(r"modal|dialog|popup|overlay|consent|cookie|gdpr|inte
 def _names_one_of(value: str | None, words: frozenset[str], hint: re.Pattern[str],
                   not_with: frozenset[str] = frozenset()) -> bool:
     """Whether one of the names of a ``class`` value (or an ``id``) has one of ``words``
-    and is no flag (:data:`FLAG_WORDS`), nor has a word of ``not_with``; ``hint`` is a
+    and is no flag (:data:`FLAG_WORDS`), no taxonomy name (``format-gallery``,
+    ``category-cookies``: the post's kind), nor has a word of ``not_with``; ``hint`` is a
     cheap look first."""
     if not value or not hint.search(value):
         return False
     for name in value.split():
-        found = {word.lower() for word in _NAME_BREAKS.split(name) if word}
-        if found & words and not found & FLAG_WORDS and not found & not_with:
+        listed = [word.lower() for word in _NAME_BREAKS.split(name) if word]
+        found = set(listed)
+        if found & words and not found & FLAG_WORDS and not found & not_with \
+                and listed[0] not in TAXONOMY_WORDS:
             return True
     return False
 
@@ -181,7 +193,7 @@ def names_slideshow(value: str | None) -> bool:
 @cached_when_short()
 def names_overlay(value: str | None) -> bool:
     """Whether a ``class`` value or an ``id`` names a dialog over the page (see the module)."""
-    return _names_one_of(value, OVERLAY_WORDS, _OVERLAY_HINT, CONTENT_WORDS)
+    return _names_one_of(value, OVERLAY_WORDS, _OVERLAY_HINT, CONTENT_WORDS | MEDIA_WORDS)
 
 
 def _inside_named(page: Page, kept: np.ndarray, levels: int,
@@ -207,8 +219,9 @@ def _inside_named(page: Page, kept: np.ndarray, levels: int,
 
 
 def without_slideshows(page: Page, keep: np.ndarray) -> np.ndarray:
-    """``keep`` without the nodes inside a slideshow, gallery or carousel below the
-    article's first paragraphs; ``keep`` itself when no such node is kept."""
+    """``keep`` without the nodes inside a slideshow, gallery or carousel that come after
+    :data:`MIN_PARAGRAPHS_BEFORE` kept paragraphs outside them; ``keep`` itself when no
+    such node is kept."""
     kept = np.flatnonzero(keep)
     inside = _inside_named(page, kept, SLIDESHOW_LEVELS, names_slideshow) if kept.size else None
     if inside is None:

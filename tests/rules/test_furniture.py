@@ -87,6 +87,7 @@ def test_keep_furniture_on_the_command_line():
     ("carousel-wrapper relative", True), ("gallery galleryid-2 gallery-columns-6", True),
     ("slider", True), ("photoCarousel", True),
     ("listicle-slides", False),                     # a listicle's slides are its article
+    ("format-gallery", False), ("tag-gallery", False),   # the post's kind, not a box
     ("has_eae_slider elementor-column", False), ("carousel-disabled", False),   # flags
     ("story-body", False), ("slideout-menu", False), ("", False), (None, False),
 ])
@@ -118,8 +119,10 @@ def test_a_slideshow_is_kept_where_it_is_the_page():
     page = load_page(_slideshow_page(f"<p>{STORY}</p>"))
     everything = np.ones(len(page.nodes), dtype=bool)
     assert without_slideshows(page, everything) is everything
-    inside = load_page(f"""<html><body><div class="gallery"><h1>Bolt in pictures</h1>
-<p>{STORY}</p><p>{STORY}</p><p>{CAPTION}</p></div></body></html>""")
+    inside = load_page(f"""<html><head><title>Bolt in pictures</title></head><body>
+<div class="intro"><p>{STORY}</p><p>{STORY}</p></div>
+<div class="gallery"><h1>Bolt in pictures</h1><p>{CAPTION}</p><p>{CAPTION}</p></div></body></html>""")
+    assert inside.nodes[inside.headline_node].text == "Bolt in pictures"
     everything = np.ones(len(inside.nodes), dtype=bool)
     assert without_slideshows(inside, everything) is everything
 
@@ -135,6 +138,8 @@ def test_the_default_leaves_the_slideshow_out_and_keeps_it_on_request():
     ("newsletter-overlay", True), ("ui-dialog", True), ("cookies", True),
     ("has-overlay", False), ("no-popup", False),             # flags of the page, not the dialog
     ("article__body article-overlay-", False),               # the article, styled
+    ("caption-overlay", False), ("image-overlay", False),     # a figure's styling
+    ("category-cookies", False),                              # the post's kind
     ("modality", False), ("cookiecutter", False), ("article-body", False), ("", False), (None, False),
 ])
 def test_names_of_overlays(value, expected):
@@ -173,6 +178,14 @@ def test_an_article_shown_in_a_modal_is_kept():
     kept = np.array([STORY in node.text for node in bare.nodes])
     assert bare.headline_node is None or not kept[bare.headline_node]
     assert without_overlays(bare, kept) is kept
+
+
+def test_dialogs_holding_most_of_what_is_kept_stay():
+    page = load_page(f"""<html><head><title>Budget approved</title></head><body>
+<h1>Budget approved</h1><p>The council met.</p>
+<div class="modal"><p>{STORY}</p><p>{STORY}</p></div></body></html>""")
+    everything = np.ones(len(page.nodes), dtype=bool)
+    assert without_overlays(page, everything) is everything
 
 
 def test_the_default_leaves_the_dialog_out_and_keeps_it_on_request():
