@@ -26,6 +26,8 @@ INLINE_TAGS = frozenset(
     "a abbr acronym b bdi bdo big button cite code data del dfn em font i img ins kbd label mark "
     "nobr q rp rt ruby s samp small span strike strong sub sup time tt u var wbr".split()
 )
+#: The heading elements.
+HEADING_TAGS = frozenset({"h1", "h2", "h3", "h4", "h5", "h6"})
 #: Elements that end the current text node without opening a block of their own.
 BREAK_TAGS = frozenset({"br"})
 #: Elements that hold no content and have no closing tag.

@@ -42,7 +42,7 @@ from collections.abc import Callable
 
 import numpy as np
 
-from ..core.tags import Element
+from ..core.tags import HEADING_TAGS, Element
 from ..core.text import DATE_TIME
 from ..dom.groupings import RECORD_TAGS, RecordRuns, signature
 from ..dom.page import Page
@@ -290,7 +290,6 @@ MAX_HEADER_CHARS = 160
 MIN_PARAGRAPHS_ABOVE = 2
 #: A paragraph's characters other than spaces, at least.
 PARAGRAPH_CHARS = 80
-_HEADINGS = frozenset({"h1", "h2", "h3", "h4", "h5", "h6"})
 
 
 def without_comment_header(page: Page, keep: np.ndarray) -> np.ndarray:
@@ -300,9 +299,8 @@ def without_comment_header(page: Page, keep: np.ndarray) -> np.ndarray:
     if not kept.size:
         return keep
     chars = page.char_counts[0][kept]
-    kinds = page.attribute_kinds
-    heading_kind = np.array([key[0] in _HEADINGS for key in kinds.keys], dtype=bool)
-    heading = heading_kind[kinds.kind[page.block_tree.block[kept]]]
+    tree = page.block_tree
+    heading = np.array([tree.tags[block] in HEADING_TAGS for block in tree.block[kept].tolist()], dtype=bool)
     paragraphs = (chars >= PARAGRAPH_CHARS) & ~heading
     above = np.cumsum(paragraphs) - paragraphs
     nodes = page.nodes

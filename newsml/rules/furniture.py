@@ -52,11 +52,11 @@ from collections.abc import Callable
 
 import numpy as np
 
-from ..core.tags import Element
+from ..core.tags import HEADING_TAGS, Element
 from ..core.text import cached_when_short, count_tokens
 from ..dom.page import Page
 from ..input.clean import text_of
-from .comments import TAXONOMY_WORDS
+from .comments import PARAGRAPH_CHARS, TAXONOMY_WORDS
 
 #: Words that name a box of page furniture, by family: sharing, tags, related stories,
 #: print and e-mail links, newsletter sign-ups, advertising, breadcrumbs.
@@ -78,7 +78,7 @@ LEVELS = 3
 
 #: Elements that are never boxes: headings (a heading named "share-of-..." is a heading),
 #: and the page's root and body.
-_NEVER_BOXES = frozenset({"h1", "h2", "h3", "h4", "h5", "h6", "body", "html"})
+_NEVER_BOXES = HEADING_TAGS | {"body", "html"}
 _NAME_BREAKS = re.compile(r"[-_\s]+|(?<=[a-z])(?=[A-Z])")
 # a cheap look for a furniture word before a name is split into words
 _HINT = re.compile(r"shar|social|addthis|tag|topic|keyword|relat|recommend|recirc|print|mail|newslett"
@@ -110,6 +110,11 @@ def is_furniture(element: Element) -> bool:
             and count_tokens(text_of(element)) <= MAX_BOX_TOKENS)
 
 
+def _small_boxes(page: Page) -> np.ndarray:
+    """Per element of the block tree: whether it holds at most :data:`MAX_BOX_TOKENS` tokens."""
+    return page.block_tree.subtree_sums(page.token_counts, page.block_levels) <= MAX_BOX_TOKENS
+
+
 def without_furniture(page: Page, keep: np.ndarray) -> np.ndarray:
     """``keep`` without the nodes inside a box of page furniture; ``keep`` itself when that
     would leave nothing.
@@ -121,20 +126,8 @@ def without_furniture(page: Page, keep: np.ndarray) -> np.ndarray:
     kept = np.flatnonzero(keep)
     if kept.size == 0:
         return keep
-    tree, attributes = page.block_tree, page.attribute_kinds
-    climbed = [tree.block[kept]]              # each kept node's block and the elements above it
-    for _ in range(LEVELS - 1):               # (the root is its own parent, and never a box)
-        climbed.append(tree.parent[climbed[-1]])
-    kinds = attributes.kind[np.concatenate(climbed)]
-    named = np.zeros(len(attributes.keys), dtype=bool)
-    for kind in set(kinds.tolist()):          # each kind of tag, class and id looked at once
-        named[kind] = _named_as_box(*attributes.keys[kind][:3])
-    if not named[kinds].any():
-        return keep
-    box = named[attributes.kind] & (tree.subtree_sums(page.token_counts, page.block_levels) <= MAX_BOX_TOKENS)
-    box[page.headline_path] = False           # the headline's block and its containers: no box
-    inside = np.logical_or.reduce([box[level] for level in climbed])
-    if not inside.any() or inside.all():
+    inside = _inside_named(page, kept, LEVELS, _named_as_box, lambda: _small_boxes(page))
+    if inside is None or not inside.any() or inside.all():
         return keep
     result = keep.copy()
     result[kept[inside]] = False
@@ -157,11 +150,11 @@ FLAG_WORDS = frozenset({"has", "no", "with", "without", "is", "enable", "enabled
 #: Elements looked at per kept node: its block and the ones above it.
 SLIDESHOW_LEVELS = 5
 OVERLAY_LEVELS = 6
-#: Kept paragraphs (nodes of at least :data:`PARAGRAPH_CHARS` characters other than spaces) outside
-#: slideshows before a slideshow's nodes are left out: a page that is a gallery keeps it.
+#: Kept paragraphs (nodes of at least :data:`~newsml.rules.comments.PARAGRAPH_CHARS`
+#: characters other than spaces) outside slideshows before a slideshow's nodes are left
+#: out: a page that is a gallery keeps it.
 MIN_PARAGRAPHS_BEFORE = 2
-#: A paragraph's characters other than spaces, at least.
-PARAGRAPH_CHARS = 80
+_ROOTS = frozenset({"body", "html"})
 _SLIDESHOW_HINT = re.compile(r"slide|galler|carousel|lightbox", re.IGNORECASE)
 _OVERLAY_HINT = re.compile(r"modal|dialog|popup|overlay|consent|cookie|gdpr|interstitial", re.IGNORECASE)
 
@@ -183,6 +176,14 @@ def _names_one_of(value: str | None, words: frozenset[str], hint: re.Pattern[str
     return False
 
 
+def _named_as_slideshow(tag: str, class_: str | None, id_: str | None) -> bool:
+    return tag not in _ROOTS and (names_slideshow(class_) or names_slideshow(id_))
+
+
+def _named_as_overlay(tag: str, class_: str | None, id_: str | None) -> bool:
+    return tag not in _ROOTS and (names_overlay(class_) or names_overlay(id_))
+
+
 @cached_when_short()
 def names_slideshow(value: str | None) -> bool:
     """Whether a ``class`` value or an ``id`` names a slideshow, a gallery or a carousel
@@ -197,23 +198,28 @@ def names_overlay(value: str | None) -> bool:
 
 
 def _inside_named(page: Page, kept: np.ndarray, levels: int,
-                  names: Callable[[str | None], bool]) -> np.ndarray | None:
-    """Per kept node: whether its block or one of the ``levels`` - 1 elements above it has
-    a class or id that ``names`` accepts (never the page's root or body, nor an element
-    holding the headline); None when no element near a kept node is so named. Each kind
-    of tag, class and id is looked at once."""
+                  named_as: Callable[[str, str | None, str | None], bool],
+                  within: Callable[[], np.ndarray] | None = None) -> np.ndarray | None:
+    """Per kept node: whether its block or one of the ``levels`` - 1 elements above it is
+    one that ``named_as`` accepts by its tag, class and id (and, with ``within``, one of
+    the elements its mask holds, asked for only when a name is found), never an element
+    holding the headline; None when no element near a kept node is so named.
+
+    Worked out on the page's block tree, for all kept nodes at once, each kind of tag,
+    class and id looked at once."""
     tree, attributes = page.block_tree, page.attribute_kinds
-    climbed = [tree.block[kept]]
-    for _ in range(levels - 1):                # (the root is its own parent, and never named)
+    climbed = [tree.block[kept]]              # each kept node's block and the elements above it
+    for _ in range(levels - 1):               # (the root is its own parent, and never named)
         climbed.append(tree.parent[climbed[-1]])
     kinds = attributes.kind[np.concatenate(climbed)]
     named = np.zeros(len(attributes.keys), dtype=bool)
     for kind in set(kinds.tolist()):
-        tag, class_, id_ = attributes.keys[kind][:3]
-        named[kind] = tag not in ("body", "html") and (names(class_) or names(id_))
+        named[kind] = named_as(*attributes.keys[kind][:3])
     if not named[kinds].any():
         return None
     element_named = named[attributes.kind]
+    if within is not None:
+        element_named &= within()
     element_named[page.headline_path] = False   # the headline's block and its containers
     return np.logical_or.reduce([element_named[level] for level in climbed])
 
@@ -223,7 +229,7 @@ def without_slideshows(page: Page, keep: np.ndarray) -> np.ndarray:
     :data:`MIN_PARAGRAPHS_BEFORE` kept paragraphs outside them; ``keep`` itself when no
     such node is kept."""
     kept = np.flatnonzero(keep)
-    inside = _inside_named(page, kept, SLIDESHOW_LEVELS, names_slideshow) if kept.size else None
+    inside = _inside_named(page, kept, SLIDESHOW_LEVELS, _named_as_slideshow) if kept.size else None
     if inside is None:
         return keep
     paragraphs = (page.char_counts[0][kept] >= PARAGRAPH_CHARS) & ~inside
@@ -239,7 +245,7 @@ def without_overlays(page: Page, keep: np.ndarray) -> np.ndarray:
     """``keep`` without the nodes inside a dialog over the page; ``keep`` itself when
     none is kept, or when the dialogs hold more of the kept tokens than the rest."""
     kept = np.flatnonzero(keep)
-    inside = _inside_named(page, kept, OVERLAY_LEVELS, names_overlay) if kept.size else None
+    inside = _inside_named(page, kept, OVERLAY_LEVELS, _named_as_overlay) if kept.size else None
     if inside is None or not inside.any() or inside.all():
         return keep
     tokens = page.token_counts[kept]
