@@ -30,7 +30,7 @@ from _shared import LABELS, METADATA_KEYS, REPO, SHARED_DATA, corpus_labels, met
 
 from newsml.core.progress import progress_bar
 from newsml.document.lines import LineModel, best_author, candidate_lines, line_features
-from newsml.document.metadata import chosen_author, declared_authors, read_metadata
+from newsml.document.metadata import chosen_author, declared_authors, declared_organization, read_metadata
 from newsml.dom.page import load_page
 from newsml.input.corpus import load_corpus
 from newsml.learning.lines import byline_labels, fit_line_model
@@ -43,13 +43,15 @@ FOLDS = 5
 
 @dataclass
 class Example:
-    """A train page: its corpus, site, gold author, the rules' author and its candidate lines."""
+    """A train page: its corpus, site, gold author, the rules' author, the organization it
+    declares as its author, and its candidate lines."""
 
     corpus: str
     site: str
     gold: str | None
     rules: str | None
     source: str | None
+    organization: str | None
     rows: np.ndarray
     labels: np.ndarray
     texts: list[str]
@@ -75,9 +77,10 @@ def examples(data: Path, labels_folder: Path, scorer: NodeMethod) -> list[Exampl
                 keep = np.asarray(scorer.select(parsed, scorer.score_nodes(parsed)), dtype=bool)
                 candidates = candidate_lines(parsed, keep)
                 nodes = parsed.nodes
-                rules = read_metadata(parsed, keep)
+                rules = read_metadata(parsed, keep, organizations_allowed=False)
                 out.append(Example(
                     corpus, _site(page.meta, f"{corpus}/{page.id}"), author, rules.author, rules.source,
+                    declared_organization(parsed),
                     line_features(parsed, keep, candidates, declared_authors(parsed)),
                     byline_labels(parsed, candidates, author),
                     [nodes[i].text for i in candidates],
@@ -105,7 +108,7 @@ def cross_validate(pages: list[Example]) -> dict[float, dict[str, float]]:
         for page, score in zip(pages, scores):
             model = None if threshold < 0 or score is None else functools.partial(
                 best_author, page.texts, page.next_texts, score, threshold)
-            predicted = chosen_author(page.rules, page.source, model)
+            predicted = chosen_author(page.rules, page.source, model, page.organization)
             right.setdefault(page.corpus, []).append(
                 gold_rules.author_matches(predicted, page.gold) if page.gold else predicted is None)
         table[threshold] = {corpus: statistics.mean(values) for corpus, values in right.items()}

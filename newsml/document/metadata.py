@@ -109,10 +109,20 @@ class _Shown:
     line_dates: list[str] = field(default_factory=list)   # every date of the date's line
 
 
-def read_metadata(page: Page, keep: np.ndarray | None = None, lines: LineModel | None = None) -> Metadata:
+#: schema.org's types of organization (Organization and its kinds): an author so typed is
+#: the outlet or the company, not the writer.
+_ORGANIZATION_TYPE = re.compile(r"Organi[sz]ation$|^(?:Corporation|NGO|LocalBusiness|OnlineBusiness|Brand|"
+                                r"WebSite|Airline|Consortium|PerformingGroup|PoliticalParty|LibrarySystem|"
+                                r"WorkersUnion|Project)$")
+
+
+def read_metadata(page: Page, keep: np.ndarray | None = None, lines: LineModel | None = None,
+                  *, organizations_allowed: bool = True) -> Metadata:
     """The metadata of ``page`` (``keep``: the article's nodes, where the byline is looked
     for when the page has no headline node; ``lines``: the byline model that reads the
-    author from the page's lines where the byline's rules and the declared values name none)."""
+    author from the page's lines where the byline's rules and the declared values name none;
+    ``organizations_allowed=False``: the rules' author alone, without the organization that is the
+    last resort, as the byline model's training weighs the rules)."""
     declared = declarations(page)
     article, site = _json_ld(declared.json_ld)
     shown = _shown(page, keep)
@@ -137,11 +147,16 @@ def read_metadata(page: Page, keep: np.ndarray | None = None, lines: LineModel |
     found.date_modified = _first(*modified, shown.modified)
     names = _declared_authors(declared, article)
     found.source = shown.source
-    model = None if lines is None or keep is None else (lambda: lines.author(page, keep, names))
-    found.author = chosen_author(_first(shown.author, *(name for name in names if is_person(name)),
-                                        shown.name_line), found.source, model)
     found.site_name = _first(*declared.meta("og:site_name"), _name(article.get("publisher")), site,
                              *declared.meta("application-name", "twitter:site:name"))
+    # (an organization the page declares as its author is the outlet or the company: a
+    # person named on the page comes first, and the organization only where none is)
+    people, organizations = _people_and_organizations(declared, article)
+    # (the model reads every declared name, organizations too, as it was trained)
+    model = None if lines is None or keep is None else (lambda: lines.author(page, keep, names))
+    found.author = chosen_author(_first(shown.author, *(name for name in people if is_person(name)),
+                                        shown.name_line), found.source, model,
+                                 _first(*organizations) if organizations_allowed else None)
     found.description = _first(*declared.meta("og:description"), _text(article.get("description")),
                                *declared.meta("description", "twitter:description"))
     found.image = _first(*declared.meta("og:image", "og:image:url", "og:image:secure_url"),
@@ -151,17 +166,40 @@ def read_metadata(page: Page, keep: np.ndarray | None = None, lines: LineModel |
     return found
 
 
-def chosen_author(rules: str | None, source: str | None, model: Callable[[], str | None] | None
-                  ) -> str | None:
+def chosen_author(rules: str | None, source: str | None, model: Callable[[], str | None] | None,
+                  last: str | None = None) -> str | None:
     """The author: the rules' (the byline beside the headline, then the declared author),
-    else the byline model's (``model``, asked only then); neither when it names the
-    outlet (``source``), which is never the author."""
-    author = None if rules and source and source in rules else rules
-    if author is None and model is not None:
-        author = model()
-        if author and source and source in author:
-            author = None
-    return author
+    else the byline model's (``model``, asked only then; a line of it that holds ``last``
+    gives ``last``), else ``last`` (an organization the page declares as its author); none
+    that names the outlet (``source``), which is never the author."""
+    for author in (rules, model, last):
+        if callable(author):
+            author = author()
+            if author and last and _key(last) in _key(author):
+                author = last               # (a line that names the organization: the organization)
+        if author and not (source and source in author):
+            return author
+    return None
+
+
+def _key(name: str) -> str:
+    """A name's letters and digits, lower case: how a line is looked for a name in."""
+    return "".join(filter(str.isalnum, name.lower()))
+
+
+def _people_and_organizations(declared: Declared, article: dict[str, Any]) -> tuple[list[str], list[str]]:
+    """The declared authors (:func:`_declared_authors`) that may be people, and those that
+    are organizations: a JSON-LD author typed as one."""
+    author = article.get("author")
+    people = [name for name in (_people(author), *_other_declared_authors(declared)) if name]
+    return people, [name for name in (_people(author, organizations=True),) if name]
+
+
+def declared_organization(page: Page) -> str | None:
+    """The organization ``page`` declares as its author (a JSON-LD author typed as one), or
+    None: the author only where nothing else names one."""
+    declared = declarations(page)
+    return _first(*_people_and_organizations(declared, _json_ld(declared.json_ld)[0])[1])
 
 
 def declared_authors(page: Page) -> list[str]:
@@ -182,8 +220,14 @@ def declarations(page: Page) -> Declared:
 
 
 def _declared_authors(declared: Declared, article: dict[str, Any]) -> list[str]:
-    return [name for name in (_people(article.get("author")), *_authors(declared.meta(*_AUTHOR_METAS)),
-                              *declared.items.get("author", ()), *declared.rel_authors) if name]
+    return [name for name in (_people(article.get("author"), organizations=None),
+                              *_other_declared_authors(declared)) if name]
+
+
+def _other_declared_authors(declared: Declared) -> list[str]:
+    """The authors declared outside JSON-LD: meta tags, microdata, ``rel="author"`` links."""
+    return [*_authors(declared.meta(*_AUTHOR_METAS)), *declared.items.get("author", ()),
+            *declared.rel_authors]
 
 
 def _choose_date(declared: str | None, shown: str | None, shown_update: str | None,
@@ -337,11 +381,25 @@ def _name(value: Any) -> str | None:
     return _text(value)
 
 
-def _people(value: Any) -> str | None:
-    """The names of a JSON-LD author (a name, a person, or a list of them), joined by commas."""
+def _people(value: Any, organizations: bool | None = False) -> str | None:
+    """The names of a JSON-LD author (a name, a person, or a list of them), joined by commas:
+    those the page does not type as an organization, those it does (``organizations``), or
+    all (None)."""
     items = value if isinstance(value, list) else [value]
-    names = [name for name in (_name(item) for item in items) if name and not _NOT_AUTHOR.search(name)]
+    names = [name for name in (_name(item) for item in items
+                               if organizations is None or _is_organization(item) == organizations)
+             if name and not _NOT_AUTHOR.search(name)]
     return ", ".join(dict.fromkeys(names)) or None
+
+
+def _is_organization(item: Any) -> bool:
+    """Whether a JSON-LD item is typed as an organization and not as a person."""
+    if not isinstance(item, dict):
+        return False
+    types = item.get("@type")
+    types = [types] if isinstance(types, str) else types if isinstance(types, list) else []
+    names = {str(kind).rsplit("/", 1)[-1] for kind in types}
+    return "Person" not in names and any(_ORGANIZATION_TYPE.search(kind) for kind in names)
 
 
 def _authors(values: list[str]) -> list[str]:

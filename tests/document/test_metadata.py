@@ -218,3 +218,47 @@ def test_a_rel_author_link_of_a_real_page_it_never_saw():
     meta = json.loads((folder / "0006.json").read_text(encoding="utf-8"))
     assert meta["split"] == "test"
     assert read_metadata(load_page((folder / "0006.html").read_bytes())).author == meta["author"]
+
+
+ORGANIZATION_AUTHOR = """<html><head><title>How much to charge for a class</title>
+<script type="application/ld+json">{"@context": "https://schema.org", "@type": "BlogPosting",
+ "headline": "How much to charge for a class",
+ "author": %s, "publisher": {"@type": "Organization", "name": "Gloss Co"}}</script></head>
+<body><article><h1>How much to charge for a class</h1>%s<p>Pricing a class well starts with what it costs you
+to teach it, and what the studios near you ask for the same hour of the same kind of class.</p>
+</article></body></html>"""
+GLOSS_CO = '{"@type": "Organization", "name": "Gloss Co", "url": "https://glossco.example"}'
+
+
+def test_an_organization_declared_as_the_author_yields_to_a_person_named_on_the_page():
+    """A company's blog declares the company as every post's author in JSON-LD (typed
+    Organization) while the post shows its writer: the company was given as the author."""
+    assert meta_of(ORGANIZATION_AUTHOR % (GLOSS_CO, "<p>By Shauna Mitchell</p>")).author == "Shauna Mitchell"
+    people = f'[{{"@type": "Person", "name": "Ana Diaz"}}, {GLOSS_CO}]'
+    assert meta_of(ORGANIZATION_AUTHOR % (people, "")).author == "Ana Diaz"
+
+
+def test_an_organization_declared_as_the_author_is_the_author_where_nothing_else_names_one():
+    assert meta_of(ORGANIZATION_AUTHOR % (GLOSS_CO, "")).author == "Gloss Co"
+    # typed a person too, it is one: before an author a meta tag declares
+    with_meta = ORGANIZATION_AUTHOR.replace("<head>", '<head><meta name="author" content="Meta Name">')
+    assert meta_of(with_meta % (GLOSS_CO, "")).author == "Meta Name"
+    typed_as_both = '{"@type": ["Person", "Organization"], "name": "Gloss Co"}'
+    assert meta_of(with_meta % (typed_as_both, "")).author == "Gloss Co"
+
+
+def test_the_byline_models_line_that_names_the_declared_organization_gives_the_organization():
+    from newsml.document.metadata import chosen_author
+
+    firm = "Morgan & Morgan"
+    assert chosen_author(None, None, lambda: "Morgan & Morgan Can Help", firm) == firm
+    assert chosen_author(None, None, lambda: "Justin Meserole", firm) == "Justin Meserole"
+    assert chosen_author(None, None, lambda: None, firm) == firm
+    assert chosen_author(None, "新华网", None, "新华网") is None       # the outlet is never the author
+
+
+def test_a_company_blogs_writer_on_a_real_page_not_the_company():
+    folder = shared_corpus("wcxb_dev2")
+    meta = json.loads((folder / "0151.json").read_text(encoding="utf-8"))
+    assert meta["split"] == "train" and meta["author"] == "Shauna Mitchell"
+    assert extract((folder / "0151.html").read_bytes()).author == "Shauna Mitchell"
