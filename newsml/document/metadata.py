@@ -145,18 +145,18 @@ def read_metadata(page: Page, keep: np.ndarray | None = None, lines: LineModel |
     if found.date is None:
         found.date = _date_line(page, last_modified)
     found.date_modified = _first(*modified, shown.modified)
-    names = _declared_authors(declared, article)
     found.source = shown.source
     found.site_name = _first(*declared.meta("og:site_name"), _name(article.get("publisher")), site,
                              *declared.meta("application-name", "twitter:site:name"))
     # (an organization the page declares as its author is the outlet or the company: a
-    # person named on the page comes first, and the organization only where none is)
-    people, organizations = _people_and_organizations(declared, article)
-    # (the model reads every declared name, organizations too, as it was trained)
+    # person named on the page comes first, and the organization only where none is;
+    # the model reads every declared name, organizations too, as it was trained)
+    author, others = article.get("author"), _other_declared_authors(declared)
+    names = [name for name in (_people(author, organizations=None), *others) if name]
+    people = [name for name in (_people(author), *others) if name and is_person(name)]
     model = None if lines is None or keep is None else (lambda: lines.author(page, keep, names))
-    found.author = chosen_author(_first(shown.author, *(name for name in people if is_person(name)),
-                                        shown.name_line), found.source, model,
-                                 _first(*organizations) if organizations_allowed else None)
+    found.author = chosen_author(_first(shown.author, *people, shown.name_line), found.source, model,
+                                 _people(author, organizations=True) if organizations_allowed else None)
     found.description = _first(*declared.meta("og:description"), _text(article.get("description")),
                                *declared.meta("description", "twitter:description"))
     found.image = _first(*declared.meta("og:image", "og:image:url", "og:image:secure_url"),
@@ -175,7 +175,7 @@ def chosen_author(rules: str | None, source: str | None, model: Callable[[], str
     for author in (rules, model, last):
         if callable(author):
             author = author()
-            if author and last and _key(last) in _key(author):
+            if author and last and (key := _key(last)) and key in _key(author):
                 author = last               # (a line that names the organization: the organization)
         if author and not (source and source in author):
             return author
@@ -187,19 +187,10 @@ def _key(name: str) -> str:
     return "".join(filter(str.isalnum, name.lower()))
 
 
-def _people_and_organizations(declared: Declared, article: dict[str, Any]) -> tuple[list[str], list[str]]:
-    """The declared authors (:func:`_declared_authors`) that may be people, and those that
-    are organizations: a JSON-LD author typed as one."""
-    author = article.get("author")
-    people = [name for name in (_people(author), *_other_declared_authors(declared)) if name]
-    return people, [name for name in (_people(author, organizations=True),) if name]
-
-
 def declared_organization(page: Page) -> str | None:
     """The organization ``page`` declares as its author (a JSON-LD author typed as one), or
     None: the author only where nothing else names one."""
-    declared = declarations(page)
-    return _first(*_people_and_organizations(declared, _json_ld(declared.json_ld)[0])[1])
+    return _people(_json_ld(declarations(page).json_ld)[0].get("author"), organizations=True)
 
 
 def declared_authors(page: Page) -> list[str]:

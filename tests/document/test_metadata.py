@@ -254,6 +254,8 @@ def test_the_byline_models_line_that_names_the_declared_organization_gives_the_o
     assert chosen_author(None, None, lambda: "Morgan & Morgan Can Help", firm) == firm
     assert chosen_author(None, None, lambda: "Justin Meserole", firm) == "Justin Meserole"
     assert chosen_author(None, None, lambda: None, firm) == firm
+    # an organization name without letters or digits is found in no line
+    assert chosen_author(None, None, lambda: "Justin Meserole", "—") == "Justin Meserole"
     assert chosen_author(None, "新华网", None, "新华网") is None       # the outlet is never the author
 
 
