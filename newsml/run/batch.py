@@ -316,6 +316,34 @@ def terminate_as_interrupt() -> Iterator[None]:
         signal.signal(signal.SIGTERM, previous)
 
 
+@contextlib.contextmanager
+def signals_held() -> Iterator[None]:
+    """In the block, Ctrl-C and SIGTERM wait: they arrive, with their usual handler, when it
+    ends. A record written and its count are then one step, so an interrupted run's message
+    names every record its output holds. Main thread only (elsewhere signals cannot be
+    handled): there the block changes nothing.
+
+    A handler that notes the signal, not a signal mask: a process-directed signal goes to
+    any thread that does not mask it, and numpy's threads do not."""
+    if threading.current_thread() is not threading.main_thread():
+        yield
+        return
+    arrived: list[int] = []
+
+    def note(signum: int, frame: FrameType | None) -> None:
+        arrived.append(signum)
+
+    held = (signal.SIGINT, signal.SIGTERM)
+    previous = {signum: signal.signal(signum, note) for signum in held}
+    try:
+        yield
+    finally:
+        for held_signal, handler in previous.items():
+            signal.signal(held_signal, signal.SIG_DFL if handler is None else handler)
+        for arrived_signal in dict.fromkeys(arrived):
+            signal.raise_signal(arrived_signal)
+
+
 def run(paths: list[str], destination: Output, writer: RecordWriter, extract: Extractor,
         done: AbstractSet[str] = frozenset(), report: Callable[[str], None] | None = None,
         progress: ProgressHook | None = None, total: int | None = None,
@@ -346,13 +374,14 @@ def run(paths: list[str], destination: Output, writer: RecordWriter, extract: Ex
 
     try:
         for record in extract(todo()):
-            writer.write(record)
-            outcome.written += 1
             line = stderr_line(record)
-            if line is not None:
-                outcome.failures += 1
-                if report is not None:
-                    report(line)
+            with signals_held():
+                writer.write(record)
+                outcome.written += 1
+                if line is not None:
+                    outcome.failures += 1
+            if line is not None and report is not None:
+                report(line)
             progress.advance()
     except KeyboardInterrupt as exc:
         outcome.interrupted = True

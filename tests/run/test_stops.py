@@ -172,3 +172,19 @@ def test_one_run_at_a_time_per_output(tmp_path):
     assert first.returncode == 0
     assert sorted(r["path"] for r in _records(out)) == sorted(str(p) for p in pages.iterdir())
     assert sorted(p.name for p in tmp_path.iterdir()) == ["out.jsonl", "pages"]
+
+
+@pytest.mark.skipif(not hasattr(signal, "pthread_sigmask"), reason="POSIX signal masks only")
+def test_a_sigterm_during_a_write_arrives_after_its_count():
+    """A record written and counted is one step: the TERM waits for the count."""
+    from newsml.run.batch import Terminated, signals_held, terminate_as_interrupt
+
+    steps = []
+    with pytest.raises(Terminated), terminate_as_interrupt():
+        with signals_held():
+            os.kill(os.getpid(), signal.SIGTERM)
+            time.sleep(0.05)
+            steps.append("written")
+            steps.append("counted")
+        steps.append("after")
+    assert steps == ["written", "counted"]
