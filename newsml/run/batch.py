@@ -13,15 +13,12 @@ from __future__ import annotations
 import contextlib
 import json
 import os
-import signal
 import sys
 import textwrap
-import threading
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from collections.abc import Set as AbstractSet
 from dataclasses import dataclass
 from pathlib import Path
-from types import FrameType
 from typing import Any
 
 from ..core.progress import ProgressHook, hook
@@ -29,6 +26,7 @@ from ..errors import NewsmlError, OutputError
 from ..input.sources import HTML_PATTERNS, Payload, Source, expand_inputs, iter_pages, read_list, record_key
 from .output import STDIN, Output, OutputLock, check_output, is_compressed, partial_path
 from .pool import Extractor
+from .stops import StopHold, Terminated, stops_guarded
 
 # -- output -------------------------------------------------------------------------------------
 
@@ -289,59 +287,7 @@ class Outcome:
     skipped: int = 0
     interrupted: bool = False
     terminated: bool = False
-
-
-class Terminated(KeyboardInterrupt):
-    """SIGTERM, stopping a run as Ctrl-C does (:func:`terminate_as_interrupt`)."""
-
-
-@contextlib.contextmanager
-def terminate_as_interrupt() -> Iterator[None]:
-    """In the block, SIGTERM (as ``timeout``, systemd, ``docker stop`` and Slurm send it)
-    raises :class:`Terminated`, a KeyboardInterrupt: a run stops as on Ctrl-C, keeping its
-    finished records. A second TERM while it stops is ignored. In the main thread only
-    (elsewhere signals cannot be handled): there the block changes nothing."""
-    if threading.current_thread() is not threading.main_thread():
-        yield
-        return
-
-    def stop(signum: int, frame: FrameType | None) -> None:
-        signal.signal(signal.SIGTERM, signal.SIG_IGN)
-        raise Terminated()
-
-    previous = signal.signal(signal.SIGTERM, stop)
-    try:
-        yield
-    finally:
-        signal.signal(signal.SIGTERM, previous)
-
-
-@contextlib.contextmanager
-def signals_held() -> Iterator[None]:
-    """In the block, Ctrl-C and SIGTERM wait: they arrive, with their usual handler, when it
-    ends. A record written and its count are then one step, so an interrupted run's message
-    names every record its output holds. Main thread only (elsewhere signals cannot be
-    handled): there the block changes nothing.
-
-    A handler that notes the signal, not a signal mask: a process-directed signal goes to
-    any thread that does not mask it, and numpy's threads do not."""
-    if threading.current_thread() is not threading.main_thread():
-        yield
-        return
-    arrived: list[int] = []
-
-    def note(signum: int, frame: FrameType | None) -> None:
-        arrived.append(signum)
-
-    held = (signal.SIGINT, signal.SIGTERM)
-    previous = {signum: signal.signal(signum, note) for signum in held}
-    try:
-        yield
-    finally:
-        for held_signal, handler in previous.items():
-            signal.signal(held_signal, signal.SIG_DFL if handler is None else handler)
-        for arrived_signal in dict.fromkeys(arrived):
-            signal.raise_signal(arrived_signal)
+    cut_short: bool = False       # a second stop came while a record was written: it may be partial
 
 
 def run(paths: list[str], destination: Output, writer: RecordWriter, extract: Extractor,
@@ -372,20 +318,23 @@ def run(paths: list[str], destination: Output, writer: RecordWriter, extract: Ex
             else:
                 yield source, payload
 
+    hold: StopHold | None = None
     try:
-        for record in extract(todo()):
-            line = stderr_line(record)
-            with signals_held():
-                writer.write(record)
-                outcome.written += 1
-                if line is not None:
-                    outcome.failures += 1
-            if line is not None and report is not None:
-                report(line)
-            progress.advance()
+        with stops_guarded() as hold:
+            for record in extract(todo()):
+                line = stderr_line(record)
+                with hold.step():             # (a stop waits: the message names every record written)
+                    writer.write(record)
+                    outcome.written += 1
+                    if line is not None:
+                        outcome.failures += 1
+                if line is not None and report is not None:
+                    report(line)
+                progress.advance()
     except KeyboardInterrupt as exc:
         outcome.interrupted = True
         outcome.terminated = isinstance(exc, Terminated)
+        outcome.cut_short = hold is not None and hold.cut_short
     writer.close()
     if outcome.written > outcome.failures or outcome.interrupted and outcome.written:
         destination.commit()

@@ -171,7 +171,7 @@ def predict(
     from ..core.progress import progress_bar
     from ..document.structure import DocumentOptions
     from ..input.sources import is_warc
-    from . import batch
+    from . import batch, stops
     from .output import STDIN, STDOUT_NAMES
     from .pool import extraction
     from .records import RecordOptions, ScorerSpec
@@ -203,7 +203,7 @@ def predict(
     if not warc:
         jobs = min(jobs, len(paths))
     writer = batch.RecordWriter(destination, fmt, single=len(paths) == 1 and not warc)
-    with destination, batch.terminate_as_interrupt():
+    with destination, stops.terminate_as_interrupt():
         try:
             options = RecordOptions(DocumentOptions(links=links, images=images, html=fmt == "html",
                                                     text_only=fmt == "text"),
@@ -221,12 +221,13 @@ def predict(
                 traceback.print_exc()
             _fail(str(exc))
         except KeyboardInterrupt as exc:  # before the first page: nothing to keep
-            outcome = batch.Outcome(interrupted=True, terminated=isinstance(exc, batch.Terminated))
+            outcome = batch.Outcome(interrupted=True, terminated=isinstance(exc, stops.Terminated))
     if outcome.interrupted:
         where = f"; {output} holds them" if output is not None and outcome.written else ""
         hint = " (--resume continues it)" if where and fmt == "jsonl" else ""
         how = "terminated (SIGTERM)" if outcome.terminated else "interrupted"
-        typer.echo(f"newsml: {how} after {outcome.written} pages{where}{hint}", err=True)
+        cut = " and one cut short by a second stop" if outcome.cut_short else ""
+        typer.echo(f"newsml: {how} after {outcome.written} pages{cut}{where}{hint}", err=True)
         raise typer.Exit(143 if outcome.terminated else 130)
     if outcome.failures:
         raise typer.Exit(1)

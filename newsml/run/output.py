@@ -26,17 +26,16 @@ import contextlib
 import gzip
 import io
 import os
-import signal
 import stat
 import sys
-import threading
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable
 from pathlib import Path
 from types import TracebackType
 from typing import IO, Any, TextIO
 
 from ..errors import OutputError
 from ..input.sources import STDIN
+from .stops import stops_held
 
 #: Names of standard output that ``-o`` takes as standard output itself.
 STDOUT_NAMES = frozenset({"/dev/stdout", "/dev/fd/1", "/proc/self/fd/1"})
@@ -153,7 +152,7 @@ class Output:
     def commit(self) -> None:
         """Make the output final: flush it and, for a file, rename it into place (Ctrl-C and
         SIGTERM held back meanwhile: stopping here would drop the finished output)."""
-        with _stops_held():
+        with stops_held():
             self._commit()
 
     def _commit(self) -> None:
@@ -258,20 +257,6 @@ class OutputLock:
             os.unlink(self.path)
         os.close(self._fd)
         self._fd = None
-
-
-@contextlib.contextmanager
-def _stops_held() -> Iterator[None]:
-    """Ctrl-C and SIGTERM held back in the block, delivered after it (Unix, main thread)."""
-    held = {signal.SIGINT, signal.SIGTERM}
-    if not hasattr(signal, "pthread_sigmask") or threading.current_thread() is not threading.main_thread():
-        yield
-        return
-    previous = signal.pthread_sigmask(signal.SIG_BLOCK, held)
-    try:
-        yield
-    finally:
-        signal.pthread_sigmask(signal.SIG_SETMASK, previous)
 
 
 def partial_path(target: str | Path) -> Path:
