@@ -23,6 +23,7 @@ from typing import Any
 import numpy as np
 
 from ..core.text import normalize_space
+from ..dom.nodes import TextNode
 from ..dom.page import Page
 from ..errors import NewsmlError
 from ..input.declared import Declared
@@ -68,6 +69,13 @@ _MODIFIED_KEY = re.compile(r"modif|updated")
 #: How many nodes after the headline (and before it) are read for a byline or dateline.
 AFTER_HEADLINE = 12
 BEFORE_HEADLINE = 3
+#: Lines of a bare date (digits and marks alone) with this many different dates near the
+#: headline are a series of data, and none of them is the page's date.
+SERIES_DATES = 3
+#: ... within this many lines of each other.
+SERIES_LINES = 8
+#: ... such a line is at most this long.
+BARE_DATE_CHARS = 25
 #: The last resort for a date reads the short lines of this many first nodes of a page.
 DATE_LINE_NODES = 2000
 #: Lines longer than this are prose, not a byline or dateline.
@@ -270,10 +278,9 @@ def _shown(page: Page, keep: np.ndarray | None) -> _Shown:
                     and in_byline_markup_each(page, [node.index])[0]:
                 shown.name_line = line
         published, updated = split_update(line)
-        if shown.date is None:
-            shown.date = parse_date(published)
-            if shown.date is not None:
-                shown.line_dates = dates_in(published)
+        if shown.date is None and (date := parse_date(published)) is not None \
+                and not _in_date_series(nodes, node.index, date):
+            shown.date, shown.line_dates = date, dates_in(published)
         if shown.modified is None and updated:
             shown.modified = parse_date(updated)
     if shown.source is None and keep is not None and keep.any() and page.lang == "zh":
@@ -285,6 +292,24 @@ def _shown(page: Page, keep: np.ndarray | None) -> _Shown:
             if shown.author:
                 break
     return shown
+
+
+def _in_date_series(nodes: list[TextNode], index: int, date: str) -> bool:
+    """Whether the node at ``index``, whose line gives ``date``, is a bare date (digits and
+    marks alone, as ``1/1/2013``) among nearby lines' bare dates of other days: a series
+    of data, such as a chart's rows, and not the page's date."""
+    if not _bare_date(nodes[index].text):
+        return False
+    days = {day_of(date)}
+    for node in nodes[max(index - SERIES_LINES + 1, 0):index + SERIES_LINES]:
+        if _bare_date(node.text) and (other := parse_date(node.text)) is not None:
+            days.add(day_of(other))
+    return len(days) >= SERIES_DATES
+
+
+def _bare_date(line: str) -> bool:
+    """Whether ``line`` is short and holds no letter."""
+    return len(line) <= BARE_DATE_CHARS and not any(map(str.isalpha, line))
 
 
 def _source_near_text(page: Page, kept: np.ndarray) -> str | None:
@@ -304,10 +329,11 @@ def _source_near_text(page: Page, kept: np.ndarray) -> str | None:
 def _date_line(page: Page, last_modified: str | None) -> str | None:
     """The first date of a short line of the page that is no copyright notice, nor past the
     page's last declared modification (``last_modified``: a menu's)."""
-    for node in page.nodes[:DATE_LINE_NODES]:
+    nodes = page.nodes
+    for node in nodes[:DATE_LINE_NODES]:
         if len(node.text) <= 60 and not _COPYRIGHT.search(node.text):
             date = parse_date(node.text)
-            if date and not _past(date, last_modified):
+            if date and not _past(date, last_modified) and not _in_date_series(nodes, node.index, date):
                 return date
     return None
 

@@ -52,6 +52,14 @@ def test_the_date_shown_beside_the_headline_wins_over_another_declared_day():
     assert day_of(meta_of(updated).date) == "2024-05-01"              # an update is not the publication
 
 
+def test_a_series_of_bare_dates_under_the_headline_is_data_not_the_pages_date():
+    rows = "".join(f"<tr><td>{month}/1/2013</td><td>{100 + month}</td></tr>" for month in range(1, 7))
+    chart = DECLARED.replace("<h1>Bridge opens</h1>", f"<h1>Bridge opens</h1><table>{rows}</table>")
+    assert meta_of(chart).date == "2024-05-01T08:30:00-05:00"
+    one = DECLARED.replace("<h1>Bridge opens</h1>", "<h1>Bridge opens</h1><p>4/30/2024</p><p>Text.</p>")
+    assert day_of(meta_of(one).date) == "2024-04-30"                  # a bare date alone is the dateline
+
+
 def test_a_page_loaded_for_its_text_alone_has_no_declarations_and_says_so_when_its_metadata_is_asked():
     page = load_page(DECLARED, declared=False)
     assert page.parsed.declared is None
