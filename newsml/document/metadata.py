@@ -81,6 +81,10 @@ DATE_LINE_NODES = 2000
 #: Lines longer than this are prose, not a byline or dateline.
 MAX_LINE_CHARS = 160
 #: A copyright notice, whose year is no date of the article.
+#: A JSON ``datePublished`` in the markup, its quotes plain or escaped as HTML.
+_PUBLISHED_IN_TEXT = re.compile(r'(?:"|&quot;|&#34;)datePublished(?:"|&quot;|&#34;)\s*:\s*(?:"|&quot;|&#34;)'
+                                r'([0-9][0-9A-Za-z:.+\-/ ]{7,34})(?:"|&quot;|&#34;)')
+_PUBLISHED_IN_BYTES = re.compile(_PUBLISHED_IN_TEXT.pattern.encode("ascii"))
 _COPYRIGHT = re.compile(r"©|copyright|\(c\)|版权|版權", re.IGNORECASE)
 #: Comment and CDATA markers around a JSON-LD script.
 _SCRIPT_WRAPPING = re.compile(r"^\s*(?:<!--|//\s*<!\[CDATA\[|<!\[CDATA\[)|(?://\s*\]\]>|\]\]>|-->)\s*$")
@@ -151,7 +155,7 @@ def read_metadata(page: Page, keep: np.ndarray | None = None, lines: LineModel |
     shown_date = None if _past(shown.date, last_modified) else _shown_publication(shown, standing, modified)
     found.date = _choose_date(declared_date, shown_date, shown.modified, date_in_address(found.url or ""))
     if found.date is None:
-        found.date = _date_line(page, last_modified)
+        found.date = _date_line(page, last_modified) or _published_in_markup(page.parsed.data)
     found.date_modified = _first(*modified, shown.modified)
     found.source = shown.source
     found.site_name = _first(*declared.meta("og:site_name"), _name(article.get("publisher")), site,
@@ -336,6 +340,18 @@ def _date_line(page: Page, last_modified: str | None) -> str | None:
             if date and not _past(date, last_modified) and not _in_date_series(nodes, node.index, date):
                 return date
     return None
+
+
+def _published_in_markup(data: bytes | str) -> str | None:
+    """The first ``"datePublished": "..."`` of the page's markup read as text, quotes
+    escaped or not: the JSON a framework puts in an attribute (``data-props="{&quot;...``)
+    or in a script of its own, which the declared values do not read. The last resort."""
+    found = (_PUBLISHED_IN_BYTES.search(data) if isinstance(data, bytes)
+             else _PUBLISHED_IN_TEXT.search(data))
+    if found is None:
+        return None
+    value = found.group(1)
+    return parse_date(value.decode("ascii") if isinstance(value, bytes) else value)
 
 
 def _json_ld(scripts: list[str]) -> tuple[dict[str, Any], str | None]:

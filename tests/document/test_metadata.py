@@ -60,6 +60,18 @@ def test_a_series_of_bare_dates_under_the_headline_is_data_not_the_pages_date():
     assert day_of(meta_of(one).date) == "2024-04-30"                  # a bare date alone is the dateline
 
 
+def test_a_publication_date_in_a_frameworks_attribute_is_the_last_resort():
+    island = ('<html><head><title>EV guide</title></head><body><astro-island props="{'
+              '&quot;dateModified&quot;:&quot;2025-11-18T09:00:00-05:00&quot;,'
+              '&quot;datePublished&quot;:&quot;2025-11-17T09:00:00-05:00&quot;}"></astro-island>'
+              '<h1>EV guide</h1><p>Electric cars of the year, model by model, with their'
+              ' range and price.</p></body></html>')
+    assert meta_of(island).date == "2025-11-17T09:00:00-05:00"
+    assert extract(island.encode()).date == extract(island).date == "2025-11-17T09:00:00-05:00"
+    shown = island.replace("<h1>EV guide</h1>", "<h1>EV guide</h1><p>March 3, 2025</p>")
+    assert meta_of(shown).date == "2025-03-03"                       # what the page shows comes first
+
+
 def test_a_page_loaded_for_its_text_alone_has_no_declarations_and_says_so_when_its_metadata_is_asked():
     page = load_page(DECLARED, declared=False)
     assert page.parsed.declared is None
