@@ -12,7 +12,7 @@ import re
 
 from ..core.text import tagged_words
 from ..dom.page import Page
-from .dates import ANY_MONTH, ENGLISH_MONTH
+from .dates import ANY_MONTH, ENGLISH_MONTH, ENGLISH_MONTHS
 
 _HAN_NAME = r"[\u4e00-\u9fff·•]{2,5}"
 _NAMES = rf"{_HAN_NAME}(?:[ \u3000、，,和及]+{_HAN_NAME})*"
@@ -51,6 +51,12 @@ _EN_DATE_START = re.compile(rf"\s*(?:\b{ENGLISH_MONTH}\s+\d{{1,2}}(?:st|nd|rd|th
                             r".*$", re.IGNORECASE)
 #: A date's label run into the names without a space (``SanSonePublished: Dec 20``).
 _EN_GLUED_LABEL = re.compile(r"(?<=[a-z])(?:Published|Updated|Posted)\b.*$")
+#: A capitalized English month and a day glued to the word before it, as a theme joins a
+#: byline's name and its date ("by Jeffrey ZeldmanNovember 20, 2007").
+_CAPITAL_MONTHS = sorted((month.capitalize() for month in ENGLISH_MONTHS), key=len, reverse=True)
+_GLUED_MONTH = re.compile(r"(?<=[a-z])(?=(?:" + "|".join(_CAPITAL_MONTHS) + r")\.?\s*\d)")
+#: "By" glued to the name after it ("ByTrevor Jones").
+_GLUED_BY = re.compile(r"^(\s*)By(?=[A-Z][a-z])")
 #: Marks a byline's names may be left ending with once a date is cut.
 _DANGLING_MARKS = " \t\n,;:-–—»›>|●•·"
 #: Joining words a cut date may leave at the end of the names (English, and the French
@@ -222,6 +228,12 @@ def _names(text: str) -> str:
     while names and names[-1] in _NOT_A_NAME:
         names.pop()
     return " ".join(names)
+
+
+def unglued(line: str) -> str:
+    """``line`` with a space where a theme glued "By" to a name, or a name to a date
+    ("ByTrevor Jones", "by Jeffrey ZeldmanNovember 20, 2007")."""
+    return _GLUED_MONTH.sub(" ", _GLUED_BY.sub(r"\1By ", line))
 
 
 def english_byline(line: str) -> str | None:

@@ -37,6 +37,7 @@ from .bylines import (
     is_name_line,
     is_person,
     split_update,
+    unglued,
 )
 from .dates import date_in_address, dates_in, day_of, parse_date
 from .lines import LineModel, article_start
@@ -265,9 +266,9 @@ def _shown(page: Page, keep: np.ndarray | None) -> _Shown:
     start = article_start(page, np.flatnonzero(keep) if keep is not None else np.zeros(0, dtype=np.int64))
     window = nodes[max(start - BEFORE_HEADLINE, 0):start + AFTER_HEADLINE + 1]
     for at, node in enumerate(window):
-        line = node.text
-        if len(line) > MAX_LINE_CHARS or node.index == page.headline_node:
+        if len(node.text) > MAX_LINE_CHARS or node.index == page.headline_node:
             continue
+        line = unglued(node.text)
         parts = chinese_parts(line)
         if shown.source is None:
             shown.source = chinese_source(line)

@@ -13,6 +13,7 @@ from newsml.document.bylines import (
     is_name_line,
     is_person,
     split_update,
+    unglued,
 )
 
 
@@ -121,3 +122,16 @@ def test_a_name_line_is_a_name_not_the_pages_buttons():
     assert is_name_line("Lisa Pham") and is_name_line("Moses Kim and Kate Shokurova")
     assert not is_name_line("Share Tweet Share") and not is_name_line("View Profile")
     assert not is_name_line("Follow Author")
+
+
+@pytest.mark.parametrize(("line", "expected"), [
+    ("ByTrevor Jones", "By Trevor Jones"),
+    ("by Jeffrey ZeldmanNovember 20, 2007", "by Jeffrey Zeldman November 20, 2007"),
+    ("By Jane MarchMarch 3, 2020", "By Jane March March 3, 2020"),
+    ("Byron Smith", "Byron Smith"),                 # a name that starts with "By"
+    ("ByteDance news", "ByteDance news"),
+    ("By Mayday Parade", "By Mayday Parade"),       # a month inside a word, no day after it
+    ("Posted in Maybe", "Posted in Maybe"),
+])
+def test_a_name_glued_to_by_or_to_its_date_is_parted_and_nothing_else(line, expected):
+    assert unglued(line) == expected

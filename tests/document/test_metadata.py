@@ -72,6 +72,14 @@ def test_a_publication_date_in_a_frameworks_attribute_is_the_last_resort():
     assert meta_of(shown).date == "2025-03-03"                       # what the page shows comes first
 
 
+def test_a_byline_glued_to_by_or_to_its_date_gives_the_name_and_the_date():
+    meta = meta_of(DECLARED.replace("<h1>Bridge opens</h1>",
+                                    "<h1>Bridge opens</h1><p>by Cal ReyesApril 30, 2024</p>"))
+    assert meta.author == "Cal Reyes" and day_of(meta.date) == "2024-04-30"
+    by = DECLARED.replace("<h1>Bridge opens</h1>", "<h1>Bridge opens</h1><p>ByCal Reyes</p>")
+    assert meta_of(by).author == "Cal Reyes"
+
+
 def test_a_page_loaded_for_its_text_alone_has_no_declarations_and_says_so_when_its_metadata_is_asked():
     page = load_page(DECLARED, declared=False)
     assert page.parsed.declared is None
