@@ -92,7 +92,11 @@ _SCRIPT_WRAPPING = re.compile(r"^\s*(?:<!--|//\s*<!\[CDATA\[|<!\[CDATA\[)|(?://\
 _TAG_SEPARATORS = re.compile(r"[,;，；、]")
 #: A declared author that is an address, a handle, or a script's empty value ("undefined").
 _NOT_AUTHOR = re.compile(r"^(?:https?://|www\.|@)|facebook\.com|twitter\.com|"
-                         r"^\s*(?:undefined|null|none|nan|unknown|n/a)\s*$", re.IGNORECASE)
+                         r"^\s*(?:undefined|null|none|nan|unknown|n/a)\s*$|"
+                         # a template's: a placeholder left unfilled ("page.head.extra.author",
+                         # "{{ author }}"), or a name left out before its outlet (", USA TODAY")
+                         r"^\s*[a-z_]+(?:\.[a-z_]+)*\.(?:author|byline|name)\s*$|\{\{|\}\}|\$\{|^\s*[,;:]",
+                         re.IGNORECASE)
 
 
 @dataclass

@@ -208,10 +208,12 @@ def test_the_declared_person_comes_before_a_generic_author_tag_and_a_bracketed_r
     assert meta_of(zh).author == "张三"
 
 
-@pytest.mark.parametrize("empty", ["undefined", "null", "None", "N/A"])
+@pytest.mark.parametrize("empty", ["undefined", "null", "None", "N/A", "page.head.extra.author",
+                                   "{{ post.author }}", ", USA TODAY"])
 def test_a_scripts_empty_value_is_no_declared_author(empty):
     """A template's JSON-LD that names its author "undefined" (a JavaScript value printed
-    as text) names no one; the byline the page shows still counts."""
+    as text), an unfilled placeholder, or its outlet after a name left out names no one;
+    the byline the page shows still counts."""
     ld = json.dumps({"@type": "NewsArticle", "headline": "Offer made",
                      "author": {"@type": "Person", "name": empty}})
     body = ('<h1>Offer made</h1><p>The company made an offer on Tuesday, the people said, and the '
@@ -219,6 +221,15 @@ def test_a_scripts_empty_value_is_no_declared_author(empty):
     page = f'<html><head><script type="application/ld+json">{ld}</script></head><body>'
     assert meta_of(page + body).author is None
     assert meta_of(page + "<p>By Ana Diaz</p>" + body).author == "Ana Diaz"
+
+
+def test_a_handle_with_dots_is_still_a_declared_author():
+    ld = json.dumps({"@type": "NewsArticle", "headline": "Offer made",
+                     "author": {"@type": "Person", "name": "sara.r.peter"}})
+    page = (f'<html><head><script type="application/ld+json">{ld}</script></head><body><h1>Offer made</h1>'
+            '<p>The company made an offer on Tuesday, the people said, and the board will meet again.</p>'
+            '</body></html>')
+    assert meta_of(page).author == "sara.r.peter"
 
 
 def test_the_outlet_named_after_laiyuan_is_never_the_author_even_from_the_byline_model():
