@@ -83,7 +83,7 @@ DATE_LINE_NODES = 2000
 MAX_LINE_CHARS = 160
 #: A copyright notice, whose year is no date of the article.
 #: A JSON ``datePublished`` in the markup, its quotes plain or escaped as HTML.
-_PUBLISHED_IN_TEXT = re.compile(r'(?:"|&quot;|&#34;)datePublished(?:"|&quot;|&#34;)\s*:\s*(?:"|&quot;|&#34;)'
+_PUBLISHED_IN_TEXT = re.compile(r'datePublished(?:"|&quot;|&#34;)\s*:\s*(?:"|&quot;|&#34;)'
                                 r'([0-9][0-9A-Za-z:.+\-/ ]{7,34})(?:"|&quot;|&#34;)')
 _PUBLISHED_IN_BYTES = re.compile(_PUBLISHED_IN_TEXT.pattern.encode("ascii"))
 _COPYRIGHT = re.compile(r"©|copyright|\(c\)|版权|版權", re.IGNORECASE)
