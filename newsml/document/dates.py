@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import datetime as dt
 import re
+from collections.abc import Iterable
 
 #: Dates outside these years are not taken as a page's dates.
 FIRST_YEAR = 1990
@@ -97,11 +98,20 @@ def dates_in(text: str, *, last_year: int | None = None, first_only: bool = Fals
     if not _ANY_YEAR.search(text):                   # (most lines: one search, not five patterns)
         return []
     found: list[tuple[int, str]] = []
+    at_start = False                    # whether a date found starts the text
     for kind, pattern in _PATTERNS:
-        for match in pattern.finditer(text):
+        matches: Iterable[re.Match[str]]
+        if first_only and at_start:
+            # (only another date at the start can come first; most declared values are
+            # such, and the patterns' scans of the rest cost more than the rest of the work)
+            matches = [match] if (match := pattern.match(text)) is not None else []
+        else:
+            matches = pattern.finditer(text)
+        for match in matches:
             value = _from_match(kind, match, last_year)
             if value is not None:
                 found.append((match.start(), value))
+                at_start = at_start or match.start() == 0
                 if first_only:
                     break
     found.sort()

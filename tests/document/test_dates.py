@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from newsml.document.dates import date_in_address, dates_in, day_of, parse_date
 
@@ -60,3 +62,17 @@ def test_dates_in_addresses():
     assert date_in_address("https://e.com/a/20120112/abc.html") == "2012-01-12"
     assert date_in_address("/2024-03/13/content_1.htm") == "2024-03-13"
     assert date_in_address("https://e.com/2024/13/45/x") is None and date_in_address("") is None
+
+
+_PIECES = ["2025-12-15T12:15:15-08:00", "2024/03/13", "2019年08月12日 10:23", "March 13, 2024 11:58 p.m.",
+           "13 March 2024, 18:05", "10/12/2023 7:38:01 PM", "On 8 Oct 2022", "Updated ", "by Ana ", ", ",
+           "12:30", "1999", "2031-02-30", " | ", "20", "-", "年", "Dec. 3rd 2021", "1700000000"]
+
+
+@given(st.lists(st.sampled_from(_PIECES), min_size=1, max_size=6))
+@settings(max_examples=400, deadline=None)
+def test_the_first_date_is_the_first_of_all_the_dates(pieces):
+    """parse_date stops early (a date at the text's start leaves only the others there to
+    read): it gives the first of every date the text holds all the same."""
+    text = "".join(pieces)
+    assert parse_date(text) == next(iter(dates_in(text)), None)
