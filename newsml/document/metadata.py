@@ -88,7 +88,11 @@ _PUBLISHED_IN_TEXT = re.compile(r'datePublished(?:"|&quot;|&#34;)\s*:\s*(?:"|&qu
 _PUBLISHED_IN_BYTES = re.compile(_PUBLISHED_IN_TEXT.pattern.encode("ascii"))
 _COPYRIGHT = re.compile(r"©|copyright|\(c\)|版权|版權", re.IGNORECASE)
 #: Comment and CDATA markers around a JSON-LD script.
-_SCRIPT_WRAPPING = re.compile(r"^\s*(?:<!--|//\s*<!\[CDATA\[|<!\[CDATA\[)|(?://\s*\]\]>|\]\]>|-->)\s*$")
+#: The comment or CDATA markers a JSON-LD script may open and close with.
+_SCRIPT_OPENING = re.compile(r"\s*(?:<!--|//\s*<!\[CDATA\[|<!\[CDATA\[)")
+_SCRIPT_CLOSING = re.compile(r"(?://\s*\]\]>|\]\]>|-->)\s*$")
+#: The characters at a script's end where its closing marker is looked for.
+_CLOSING_CHARS = 256
 _TAG_SEPARATORS = re.compile(r"[,;，；、]")
 #: A declared author that is an address, a handle, or a script's empty value ("undefined").
 _NOT_AUTHOR = re.compile(r"^(?:https?://|www\.|@)|facebook\.com|twitter\.com|"
@@ -379,7 +383,12 @@ def _json_ld(scripts: list[str]) -> tuple[dict[str, Any], str | None]:
 def _loads(script: str) -> Any:
     """A JSON-LD script's value: comments and CDATA markers around it taken away, and a
     script that is not JSON read as nothing."""
-    text = _SCRIPT_WRAPPING.sub("", script.strip())
+    text = script.strip()
+    if (opening := _SCRIPT_OPENING.match(text)) is not None:
+        text = text[opening.end():]
+    if text.endswith(("]]>", "-->")):       # (a look at the end only: scripts run to megabytes)
+        cut = max(len(text) - _CLOSING_CHARS, 0)
+        text = text[:cut] + _SCRIPT_CLOSING.sub("", text[cut:], count=1)
     try:
         return json.loads(text, strict=False)
     except ValueError:

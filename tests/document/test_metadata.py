@@ -162,6 +162,15 @@ def test_broken_json_ld_is_read_as_nothing():
     assert meta.author is None and meta.site_name == "The Ledger"
 
 
+@pytest.mark.parametrize(("opening", "closing"), [("<!--", "-->"), ("//<![CDATA[\n", "\n//]]>"),
+                                                  ("<![CDATA[", "]]>"), ("", "")])
+def test_json_ld_wrapped_in_a_comment_or_cdata_is_read(opening, closing):
+    start = DECLARED.index('{"@context"')
+    end = DECLARED.index("</script>")
+    wrapped = DECLARED[:start] + opening + DECLARED[start:end] + closing + DECLARED[end:]
+    assert meta_of(wrapped).author == "Ana Diaz, Bo Li"
+
+
 def test_the_labeled_chinese_page_gives_its_source_apart_from_its_author():
     article = extract(LABELED / "zh12-table-tennis.html")
     assert (article.author, article.source) == ("钱程", "东湖新闻网")
