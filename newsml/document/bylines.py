@@ -231,9 +231,16 @@ def _names(text: str) -> str:
 
 
 def unglued(line: str) -> str:
-    """``line`` with a space where a theme glued "By" to a name, or a name to a date
-    ("ByTrevor Jones", "by Jeffrey ZeldmanNovember 20, 2007")."""
-    return _GLUED_MONTH.sub(" ", _GLUED_BY.sub(r"\1By ", line))
+    """``line`` with a space where a theme glued a name to a date ("by Jeffrey
+    ZeldmanNovember 20, 2007"), or "By" to a name ("ByTrevor Jones": a name, up to a date,
+    after it; "ByHeart recalls infant formula" stays as it is)."""
+    line = _GLUED_MONTH.sub(" ", line)
+    glued = _GLUED_BY.match(line)
+    if glued is not None:
+        rest = line[glued.end():]
+        if is_name_line(_EN_DATE_START.sub("", rest)):
+            line = f"{glued.group(1)}By {rest}"
+    return line
 
 
 def english_byline(line: str) -> str | None:

@@ -70,10 +70,10 @@ _MODIFIED_KEY = re.compile(r"modif|updated")
 #: How many nodes after the headline (and before it) are read for a byline or dateline.
 AFTER_HEADLINE = 12
 BEFORE_HEADLINE = 3
-#: Lines of a bare date (digits and marks alone) with this many different dates near the
-#: headline are a series of data, and none of them is the page's date.
+#: Lines of a bare date (digits and marks alone) in one table or list with this many
+#: different dates near each other are a series of data, and none is the page's date.
 SERIES_DATES = 3
-#: ... within this many lines of each other.
+#: ... within this many lines before or after it (the line itself the first).
 SERIES_LINES = 8
 #: ... such a line is at most this long.
 BARE_DATE_CHARS = 25
@@ -81,18 +81,14 @@ BARE_DATE_CHARS = 25
 DATE_LINE_NODES = 2000
 #: Lines longer than this are prose, not a byline or dateline.
 MAX_LINE_CHARS = 160
-#: A copyright notice, whose year is no date of the article.
 #: A JSON ``datePublished`` in the markup, its quotes plain or escaped as HTML.
 _PUBLISHED_IN_TEXT = re.compile(r'datePublished(?:"|&quot;|&#34;)\s*:\s*(?:"|&quot;|&#34;)'
                                 r'([0-9][0-9A-Za-z:.+\-/ ]{7,34})(?:"|&quot;|&#34;)')
 _PUBLISHED_IN_BYTES = re.compile(_PUBLISHED_IN_TEXT.pattern.encode("ascii"))
+#: A copyright notice, whose year is no date of the article.
 _COPYRIGHT = re.compile(r"©|copyright|\(c\)|版权|版權", re.IGNORECASE)
-#: Comment and CDATA markers around a JSON-LD script.
-#: The comment or CDATA markers a JSON-LD script may open and close with.
+#: The comment or CDATA markers a JSON-LD script may open with.
 _SCRIPT_OPENING = re.compile(r"\s*(?:<!--|//\s*<!\[CDATA\[|<!\[CDATA\[)")
-_SCRIPT_CLOSING = re.compile(r"(?://\s*\]\]>|\]\]>|-->)\s*$")
-#: The characters at a script's end where its closing marker is looked for.
-_CLOSING_CHARS = 256
 _TAG_SEPARATORS = re.compile(r"[,;，；、]")
 #: A declared author that is an address, a handle, or a script's empty value ("undefined").
 _NOT_AUTHOR = re.compile(r"^(?:https?://|www\.|@)|facebook\.com|twitter\.com|"
@@ -164,7 +160,7 @@ def read_metadata(page: Page, keep: np.ndarray | None = None, lines: LineModel |
     shown_date = None if _past(shown.date, last_modified) else _shown_publication(shown, standing, modified)
     found.date = _choose_date(declared_date, shown_date, shown.modified, date_in_address(found.url or ""))
     if found.date is None:
-        found.date = _date_line(page, last_modified) or _published_in_markup(page.parsed.data)
+        found.date = _date_line(page, last_modified) or _published_in_markup(page.parsed.data, last_modified)
     found.date_modified = _first(*modified, shown.modified)
     found.source = shown.source
     found.site_name = _first(*declared.meta("og:site_name"), _name(article.get("publisher")), site,
@@ -282,7 +278,7 @@ def _shown(page: Page, keep: np.ndarray | None) -> _Shown:
             shown.source = chinese_source(line)
         if shown.author is None:
             if is_bare_by(line) and at + 1 < len(window):
-                line_after = window[at + 1].text
+                line_after = unglued(window[at + 1].text)
                 shown.author = (english_byline("By " + line_after)
                                 or chinese_parts("作者：" + line_after).get("author"))
             else:
@@ -309,13 +305,19 @@ def _shown(page: Page, keep: np.ndarray | None) -> _Shown:
 
 def _in_date_series(nodes: list[TextNode], index: int, date: str) -> bool:
     """Whether the node at ``index``, whose line gives ``date``, is a bare date (digits and
-    marks alone, as ``1/1/2013``) among nearby lines' bare dates of other days: a series
-    of data, such as a chart's rows, and not the page's date."""
+    marks alone, as ``1/1/2013``) in a table or list that holds, within
+    :data:`SERIES_LINES` lines of it, bare dates of other days: a series of data, such as
+    a chart's rows, and not the page's date. A dateline before a list of related stories'
+    dates is no such series: it is not in their list."""
     if not _bare_date(nodes[index].text):
+        return False
+    container = next(nodes[index].block.iterancestors("table", "ul", "ol"), None)
+    if container is None:
         return False
     days = {day_of(date)}
     for node in nodes[max(index - SERIES_LINES + 1, 0):index + SERIES_LINES]:
-        if _bare_date(node.text) and (other := parse_date(node.text)) is not None:
+        if _bare_date(node.text) and (other := parse_date(node.text)) is not None \
+                and any(above is container for above in node.block.iterancestors("table", "ul", "ol")):
             days.add(day_of(other))
     return len(days) >= SERIES_DATES
 
@@ -351,16 +353,20 @@ def _date_line(page: Page, last_modified: str | None) -> str | None:
     return None
 
 
-def _published_in_markup(data: bytes | str) -> str | None:
-    """The first ``"datePublished": "..."`` of the page's markup read as text, quotes
-    escaped or not: the JSON a framework puts in an attribute (``data-props="{&quot;...``)
-    or in a script of its own, which the declared values do not read. The last resort."""
-    found = (_PUBLISHED_IN_BYTES.search(data) if isinstance(data, bytes)
-             else _PUBLISHED_IN_TEXT.search(data))
-    if found is None:
-        return None
-    value = found.group(1)
-    return parse_date(value.decode("ascii") if isinstance(value, bytes) else value)
+def _published_in_markup(data: bytes | str, last_modified: str | None) -> str | None:
+    """The first date of a ``"datePublished": "..."`` of the page's markup read as text,
+    quotes escaped or not, not past the last declared modification: the JSON a framework
+    puts in an attribute (``data-props="{&quot;...``) or in a script of its own, which the
+    declared values do not read. A placeholder (``0001-01-01``) is passed over. The last
+    resort."""
+    found = (_PUBLISHED_IN_BYTES.finditer(data) if isinstance(data, bytes)
+             else _PUBLISHED_IN_TEXT.finditer(data))
+    for match in found:
+        value = match.group(1)
+        date = parse_date(value.decode("ascii") if isinstance(value, bytes) else value)
+        if date is not None and not _past(date, last_modified):
+            return date
+    return None
 
 
 def _json_ld(scripts: list[str]) -> tuple[dict[str, Any], str | None]:
@@ -386,9 +392,12 @@ def _loads(script: str) -> Any:
     text = script.strip()
     if (opening := _SCRIPT_OPENING.match(text)) is not None:
         text = text[opening.end():]
-    if text.endswith(("]]>", "-->")):       # (a look at the end only: scripts run to megabytes)
-        cut = max(len(text) - _CLOSING_CHARS, 0)
-        text = text[:cut] + _SCRIPT_CLOSING.sub("", text[cut:], count=1)
+    if text.endswith("-->"):
+        text = text[:-3]
+    elif text.endswith("]]>"):              # ("//]]>" too, with spaces between or not)
+        text = text[:-3]
+        if (before := text.rstrip()).endswith("//"):
+            text = before[:-2]
     try:
         return json.loads(text, strict=False)
     except ValueError:

@@ -130,6 +130,8 @@ def test_a_name_line_is_a_name_not_the_pages_buttons():
     ("By Jane MarchMarch 3, 2020", "By Jane March March 3, 2020"),
     ("Byron Smith", "Byron Smith"),                 # a name that starts with "By"
     ("ByteDance news", "ByteDance news"),
+    ("ByHeart recalls infant formula", "ByHeart recalls infant formula"),   # a company's name
+    ("ByTrevor JonesMay 3, 2024", "By Trevor Jones May 3, 2024"),
     ("By Mayday Parade", "By Mayday Parade"),       # a month inside a word, no day after it
     ("Posted in Maybe", "Posted in Maybe"),
 ])

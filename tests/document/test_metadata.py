@@ -58,6 +58,13 @@ def test_a_series_of_bare_dates_under_the_headline_is_data_not_the_pages_date():
     assert meta_of(chart).date == "2024-05-01T08:30:00-05:00"
     one = DECLARED.replace("<h1>Bridge opens</h1>", "<h1>Bridge opens</h1><p>4/30/2024</p><p>Text.</p>")
     assert day_of(meta_of(one).date) == "2024-04-30"                  # a bare date alone is the dateline
+    related = ("<html><body><h1>Bridge opens</h1><p>5/1/2024</p><p>Related</p><ul><li>4/30/2024</li>"
+               "<li>4/29/2024</li><li>4/28/2024</li></ul><p>The new bridge opened to traffic this morning, "
+               "the city said, two months ahead of schedule.</p></body></html>")
+    assert meta_of(related).date == "2024-05-01"                     # the dateline is not in their list
+    undated = ("<html><body><table>" + rows + "</table><p>Posted 4/30/2024</p><p>The new bridge opened "
+               "to traffic this morning, the city said, two months ahead of schedule.</p></body></html>")
+    assert day_of(meta_of(undated).date) == "2024-04-30"             # the first dated line, past the chart
 
 
 def test_a_publication_date_in_a_frameworks_attribute_is_the_last_resort():
@@ -70,6 +77,9 @@ def test_a_publication_date_in_a_frameworks_attribute_is_the_last_resort():
     assert extract(island.encode()).date == extract(island).date == "2025-11-17T09:00:00-05:00"
     shown = island.replace("<h1>EV guide</h1>", "<h1>EV guide</h1><p>March 3, 2025</p>")
     assert meta_of(shown).date == "2025-03-03"                       # what the page shows comes first
+    placeholder = island.replace("<astro-island", '<script>{"datePublished":"0001-01-01T00:00:00Z"}</script>'
+                                 '<astro-island')
+    assert meta_of(placeholder).date == "2025-11-17T09:00:00-05:00"  # a placeholder is passed over
 
 
 def test_a_byline_glued_to_by_or_to_its_date_gives_the_name_and_the_date():
@@ -163,7 +173,8 @@ def test_broken_json_ld_is_read_as_nothing():
 
 
 @pytest.mark.parametrize(("opening", "closing"), [("<!--", "-->"), ("//<![CDATA[\n", "\n//]]>"),
-                                                  ("<![CDATA[", "]]>"), ("", "")])
+                                                  ("<![CDATA[", "]]>"), ("", ""),
+                                                  ("//<![CDATA[\n", "\n//" + " " * 300 + "]]>")])
 def test_json_ld_wrapped_in_a_comment_or_cdata_is_read(opening, closing):
     start = DECLARED.index('{"@context"')
     end = DECLARED.index("</script>")
@@ -218,7 +229,7 @@ def test_the_declared_person_comes_before_a_generic_author_tag_and_a_bracketed_r
 
 
 @pytest.mark.parametrize("empty", ["undefined", "null", "None", "N/A", "page.head.extra.author",
-                                   "{{ post.author }}", ", USA TODAY"])
+                                   "{{ post.author }}", "${author.name}", "author }}", ", USA TODAY"])
 def test_a_scripts_empty_value_is_no_declared_author(empty):
     """A template's JSON-LD that names its author "undefined" (a JavaScript value printed
     as text), an unfilled placeholder, or its outlet after a name left out names no one;
