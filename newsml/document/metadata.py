@@ -244,9 +244,33 @@ def _choose_date(declared: str | None, shown: str | None, shown_update: str | No
     declared date of another day is often the last modification, or the template's); else
     the declared one; else the day of the shown update; else the address's day (and else,
     in :func:`read_metadata`, the first short dated line of the page)."""
-    if shown and declared and day_of(shown) == day_of(declared):
-        return declared                  # (the same day: the declared one has the time and offset)
+    if shown and declared and (day_of(shown) == day_of(declared) or (
+            _local_day_of(declared, shown) and day_of(in_address) != day_of(shown))):
+        # (the same day, or the same moment shown in another time zone: the declared one
+        # has the time and offset; but an address that holds the shown day says the site
+        # dates its posts by that day)
+        return declared
     return shown or declared or shown_update or in_address
+
+
+#: The time zones' offsets from UTC, in hours: the earliest and the latest.
+_EARLIEST_ZONE, _LATEST_ZONE = -12, 14
+
+
+def _local_day_of(declared: str, shown: str) -> bool:
+    """Whether the shown day is the day of the declared time (which has its offset) in
+    some time zone: the same moment, shown in the writer's or the reader's zone (a post
+    declared at 02:17 UTC and shown as the evening before, in America)."""
+    try:
+        moment = dt.datetime.fromisoformat(declared)
+        day = dt.date.fromisoformat(day_of(shown) or "")
+    except ValueError:
+        return False
+    if moment.tzinfo is None:
+        return False
+    utc = moment.astimezone(dt.UTC)
+    earliest, latest = (utc + dt.timedelta(hours=hours) for hours in (_EARLIEST_ZONE, _LATEST_ZONE))
+    return earliest.date() <= day <= latest.date()
 
 
 def _shown_publication(shown: _Shown, published: list[str], modified: list[str]) -> str | None:

@@ -52,6 +52,18 @@ def test_the_date_shown_beside_the_headline_wins_over_another_declared_day():
     assert day_of(meta_of(updated).date) == "2024-05-01"              # an update is not the publication
 
 
+
+def test_a_shown_day_that_is_the_declared_moment_in_another_time_zone_gives_the_declared_date():
+    late = DECLARED.replace("2024-05-01T08:30:00-05:00", "2024-05-01T02:17:00+00:00").replace(
+        "<h1>Bridge opens</h1>", "<h1>Bridge opens</h1><p>April 30, 2024</p>")
+    assert meta_of(late).date == "2024-05-01T02:17:00+00:00"         # April 30 in America, the same moment
+    dated_address = late.replace("/2024/05/01/", "/2024/04/30/")
+    assert meta_of(dated_address).date == "2024-04-30"               # the site dates its posts by that day
+    far = DECLARED.replace("<h1>Bridge opens</h1>", "<h1>Bridge opens</h1><p>April 30, 2024</p>")
+    assert meta_of(far).date == "2024-04-30"                         # 13:30 UTC is April 30 in no time zone
+    local = late.replace("2024-05-01T02:17:00+00:00", "2024-05-01T02:17:00")
+    assert meta_of(local).date == "2024-04-30"                       # a time without its offset is no moment
+
 def test_a_series_of_bare_dates_under_the_headline_is_data_not_the_pages_date():
     rows = "".join(f"<tr><td>{month}/1/2013</td><td>{100 + month}</td></tr>" for month in range(1, 7))
     chart = DECLARED.replace("<h1>Bridge opens</h1>", f"<h1>Bridge opens</h1><table>{rows}</table>")
