@@ -59,8 +59,11 @@ def to_markdown(title: str, blocks: list[Block]) -> str:
             continue
         same_list = previous is not None and previous.kind == block.kind == "item" \
             and previous.quote == block.quote
-        prefix = "> " * block.quote
-        quoted = "\n".join(prefix + line if line else prefix.rstrip() for line in text.split("\n"))
+        if block.quote:
+            prefix = "> " * block.quote
+            quoted = "\n".join(prefix + line if line else prefix.rstrip() for line in text.split("\n"))
+        else:
+            quoted = text
         if same_list and parts:
             parts[-1].append(quoted)
         elif parts and previous is not None and previous.quote and block.quote:
@@ -118,17 +121,18 @@ def _cell(text: str) -> str:
 def _inline(line: list[Span]) -> str:
     """A line's spans as Markdown: text escaped, links as ``[text](address)``; markup at the
     line's start escaped."""
-    out = []
-    for span in line:
-        text = _escape_inline(span.text)
-        out.append(f"[{text}]({_address(span.href)})" if span.href else text)
-    return _LINE_MARKUP.sub(_escaped_start, "".join(out), count=1)
+    if len(line) == 1 and not line[0].href:      # (most lines: one span of text, no link)
+        joined = _escape_inline(line[0].text)
+    else:
+        joined = "".join(f"[{text}]({_address(span.href)})" if span.href else text
+                         for span in line for text in (_escape_inline(span.text),))
+    return _LINE_MARKUP.sub(_escaped_start, joined, count=1) if _LINE_MARKUP.match(joined) else joined
 
 
 def _escape_inline(text: str) -> str:
     """``text`` with the characters Markdown reads as inline markup escaped (looked for
     first: most lines hold none, and the look is several times faster than the pattern)."""
-    return _INLINE_MARKUP.sub(r"\\\1", text) if any(char in text for char in _INLINE_CHARS) else text
+    return _INLINE_MARKUP.sub(r"\\\1", text) if _INLINE_MARKUP.search(text) else text
 
 
 def _escaped_start(match: re.Match[str]) -> str:
