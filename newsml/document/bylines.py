@@ -10,6 +10,8 @@ from __future__ import annotations
 
 import re
 
+import numpy as np
+
 from ..core.text import tagged_words
 from ..dom.page import Page
 from .dates import ANY_MONTH, ENGLISH_MONTH, ENGLISH_MONTHS
@@ -347,30 +349,19 @@ def in_byline_markup_each(page: Page, nodes: list[int], levels: int = 3) -> list
     ``levels`` - 1 elements just above it, marked as the byline (:func:`marked_as_byline`):
     the class, id and itemprop read from what the page's block tree already holds (each
     distinct combination judged once), ``rel`` from the element, each element read once."""
+    if not nodes:
+        return []
     tree, kinds = page.block_tree, page.attribute_kinds
-    parent, kind_of = tree.parent, kinds.kind
+    climbed = [tree.block[nodes]]           # each node's block and the elements above it
+    for _ in range(levels - 1):             # (the root is its own parent)
+        climbed.append(tree.parent[climbed[-1]])
+    elements = np.unique(np.concatenate(climbed))
     by_kind: dict[int, bool] = {}
-    by_element: dict[int, bool] = {}
-
-    def marked(element: int) -> bool:
-        if element not in by_element:
-            kind = int(kind_of[element])
-            if kind not in by_kind:
-                _tag, cls, ident, prop = kinds.keys[kind]
-                by_kind[kind] = marked_as_byline(cls, ident, prop)
-            by_element[element] = by_kind[kind] or marked_as_byline(tree.elements[element].get("rel"))
-        return by_element[element]
-
-    out = []
-    for index in nodes:
-        element, found = int(tree.block[index]), False
-        for _ in range(levels):
-            if marked(element):
-                found = True
-                break
-            above = int(parent[element])
-            if above == element:        # (the root is its own parent)
-                break
-            element = above
-        out.append(found)
-    return out
+    marked = np.zeros(len(tree.parent), dtype=bool)
+    for element, kind in zip(elements.tolist(), kinds.kind[elements].tolist()):
+        if kind not in by_kind:
+            _tag, cls, ident, prop = kinds.keys[kind]
+            by_kind[kind] = marked_as_byline(cls, ident, prop)
+        rel = tree.elements[element].get("rel")
+        marked[element] = by_kind[kind] or bool(rel) and marked_as_byline(rel)
+    return np.logical_or.reduce([marked[level] for level in climbed]).tolist()
