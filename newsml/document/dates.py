@@ -82,19 +82,32 @@ _NUMERIC_ZONE = re.compile(r"([+-])(\d{2}):?(\d{2})")
 def parse_date(text: str, *, last_year: int | None = None) -> str | None:
     """The first date of ``text`` in ISO 8601 (``YYYY-MM-DD``, then ``THH:MM`` and seconds
     when given, and the offset when the text names it), or None."""
-    found = dates_in(text, last_year=last_year, first_only=True)
+    found = first_date_at(text, last_year=last_year)
+    return found[1] if found else None
+
+
+def first_date_at(text: str, *, last_year: int | None = None) -> tuple[int, str] | None:
+    """Where the first date of ``text`` starts (in the text stripped of the spaces around
+    it) and the date (as :func:`parse_date` gives it), or None."""
+    found = _found(text, last_year, first_only=True)
     return found[0] if found else None
 
 
-def dates_in(text: str, *, last_year: int | None = None, first_only: bool = False) -> list[str]:
+def dates_in(text: str, *, last_year: int | None = None) -> list[str]:
     """Every date of ``text``, in the order the text gives them."""
+    return [value for _, value in _found(text, last_year, first_only=False)]
+
+
+def _found(text: str, last_year: int | None, first_only: bool) -> list[tuple[int, str]]:
+    """The dates of ``text`` (stripped) with where each starts, in order; the first alone
+    with ``first_only``."""
     if not text:
         return []
     text = text.strip()
     if _TIMESTAMP.match(text):                       # a Unix timestamp, in seconds or milliseconds
         seconds = int(text[:10])
         stamp = dt.datetime.fromtimestamp(seconds, dt.UTC)
-        return [stamp.strftime("%Y-%m-%dT%H:%M:%S+00:00")] if _plausible(stamp.year, last_year) else []
+        return [(0, stamp.strftime("%Y-%m-%dT%H:%M:%S+00:00"))] if _plausible(stamp.year, last_year) else []
     if not _ANY_YEAR.search(text):                   # (most lines: one search, not five patterns)
         return []
     found: list[tuple[int, str]] = []
@@ -115,9 +128,7 @@ def dates_in(text: str, *, last_year: int | None = None, first_only: bool = Fals
                 if first_only:
                     break
     found.sort()
-    if first_only:
-        return [found[0][1]] if found else []
-    return [value for _, value in found]
+    return found[:1] if first_only else found
 
 
 def date_in_address(address: str, *, last_year: int | None = None) -> str | None:

@@ -39,7 +39,7 @@ from .bylines import (
     split_update,
     unglued,
 )
-from .dates import date_in_address, dates_in, day_of, parse_date
+from .dates import date_in_address, dates_in, day_of, first_date_at, parse_date
 from .lines import LineModel, article_start
 
 #: schema.org types of an article (and of pages that are one).
@@ -81,6 +81,11 @@ BARE_DATE_CHARS = 25
 DATE_LINE_NODES = 2000
 #: Lines longer than this are prose, not a byline or dateline.
 MAX_LINE_CHARS = 160
+#: A line of this many words or more that ends as a sentence ends is prose; a date past its
+#: first this many characters is not the page's dateline.
+SENTENCE_WORDS = 12
+DATELINE_CHARS = 40
+_SENTENCE_ENDS = frozenset(".!?。！？")
 #: A JSON ``datePublished`` in the markup, its quotes plain or escaped as HTML.
 _PUBLISHED_IN_TEXT = re.compile(r'datePublished(?:"|&quot;|&#34;)\s*:\s*(?:"|&quot;|&#34;)'
                                 r'([0-9][0-9A-Za-z:.+\-/ ]{7,34})(?:"|&quot;|&#34;)')
@@ -311,9 +316,10 @@ def _shown(page: Page, keep: np.ndarray | None) -> _Shown:
                     and in_byline_markup_each(page, [node.index])[0]:
                 shown.name_line = line
         published, updated = split_update(line)
-        if shown.date is None and (date := parse_date(published)) is not None \
-                and not _in_date_series(nodes, node.index, date):
-            shown.date, shown.line_dates = date, dates_in(published)
+        if shown.date is None and (first := first_date_at(published)) is not None \
+                and not _in_date_series(nodes, node.index, first[1]) \
+                and not _in_a_sentence(published, first[0]):
+            shown.date, shown.line_dates = first[1], dates_in(published)
         if shown.modified is None and updated:
             shown.modified = parse_date(updated)
     if shown.source is None and keep is not None and keep.any() and page.lang == "zh":
@@ -325,6 +331,16 @@ def _shown(page: Page, keep: np.ndarray | None) -> _Shown:
             if shown.author:
                 break
     return shown
+
+
+def _in_a_sentence(line: str, at: int) -> bool:
+    """Whether the date at ``at`` in ``line`` lies inside a sentence of prose (a line of
+    :data:`SENTENCE_WORDS` words or more, ended as a sentence ends, the date past its
+    first :data:`DATELINE_CHARS` characters): what the sentence or a photo's caption is
+    about ("... for most Americans is April 15, 2025."), not the page's dateline, which
+    starts its line ("Jan. 10, 2012 -- Two drugs ...", "Posted on November 5, 2012, ...")."""
+    return (at > DATELINE_CHARS and line.rstrip()[-1:] in _SENTENCE_ENDS
+            and len(line.split()) >= SENTENCE_WORDS)
 
 
 def _in_date_series(nodes: list[TextNode], index: int, date: str) -> bool:

@@ -64,6 +64,21 @@ def test_a_shown_day_that_is_the_declared_moment_in_another_time_zone_gives_the_
     local = late.replace("2024-05-01T02:17:00+00:00", "2024-05-01T02:17:00")
     assert meta_of(local).date == "2024-04-30"                       # a time without its offset is no moment
 
+def test_a_date_inside_a_sentence_is_not_the_dateline_but_one_that_starts_it_is():
+    def shown(line: str) -> str | None:
+        body = "The new bridge opened to traffic this morning, the city said, two months ahead of schedule."
+        return meta_of(f"<html><body><h1>Bridge opens</h1><p>{line}</p><p>{body}</p></body></html>").date
+    assert shown("The end of the tax season for most Americans this year is April 15, 2025, the "
+                 "agency said.") is None
+    assert shown("The mayor waves after speaking at the opening of the bridge in Oakland on July 23, "
+                 "2012.") is None
+    assert shown("Jan. 10, 2012 -- Two drugs approved to treat diabetes may also aid weight loss, a new "
+                 "study shows.") == "2012-01-10"
+    assert shown("Posted on November 5, 2012, 9:58 am, by Thomas Hawk, under Facebook, Flickr and "
+                 "Yahoo.") == "2012-11-05T09:58"
+    assert shown("The bridge opened on July 23, 2012") == "2012-07-23"      # short: a dateline
+
+
 def test_a_series_of_bare_dates_under_the_headline_is_data_not_the_pages_date():
     rows = "".join(f"<tr><td>{month}/1/2013</td><td>{100 + month}</td></tr>" for month in range(1, 7))
     chart = DECLARED.replace("<h1>Bridge opens</h1>", f"<h1>Bridge opens</h1><table>{rows}</table>")
