@@ -8,8 +8,6 @@ from __future__ import annotations
 
 from lxml import etree
 
-from .text import cached_when_short
-
 #: The element type of parsed pages: plain lxml elements, without lxml.html's per-element
 #: Python class lookup (a cost on every page).
 Element = etree._Element
@@ -55,7 +53,7 @@ def is_link(anchor: etree._Element) -> bool:
     return anchor.get("href") is not None or anchor.get("name") is None
 
 
-@cached_when_short()
 def normal_class(value: str | None) -> str:
-    """A class attribute with its whitespace normalized (pages repeat these a lot)."""
+    """A class attribute with its whitespace normalized. (Not cached: a split and a join of
+    a class attribute cost less than a look-up in a cache.)"""
     return " ".join((value or "").split())
