@@ -99,24 +99,78 @@ def chinese_parts(line: str) -> dict[str, str]:
     ``editor`` (each the text after its label, up to the next label), as the line has them."""
     found: dict[str, str] = {}
     matches = list(_ZH_LABELS.finditer(line))
+    titled = False              # (the label before this one was glued to it as a title)
     for at, match in enumerate(matches):
         label = _SPACES.sub("", match.group(1)).replace("／", "/")
         role = _ZH_ROLES.get(label)
+        if titled and role in ("author", "editor"):
+            role = "author"         # (作者：见习编辑 李琼皙: the trainee editor wrote it)
         if role is None or role in found:
+            titled = False
             continue
         end = matches[at + 1].start() if at + 1 < len(matches) else len(line)
-        value = _clean_value(line[match.end():end])
+        raw = line[match.end():end]
+        if role == "author" and _is_title(raw, matches[at + 1] if at + 1 < len(matches) else None):
+            titled = True           # (作者：实习记者 王璐: 实习 is the title 记者 is glued to)
+            continue
+        value = _clean_value(raw)
         if role == "author":
-            if not _starts_a_part(line, match.start()):
+            if not titled and not _starts_a_part(line, match.start()):
                 continue            # (记者 in running prose: "…told the 记者 that…")
             value = _SPLIT_NAME.sub(r"\1\2", value)  # (马 燕)
             names = _NAMES_THEN_END.match(value)
             photographer = names is not None and (names.group(0).endswith(("摄", "攝"))
-                                                  or value[names.end():].startswith(("摄", "攝")))
+                                                  or value[names.end():].lstrip().startswith(("摄", "攝"))
+                                                  or _PHOTO_CREDIT.search(_part_before(line, match.start())))
             value = _names(names.group(0)) if names and not photographer else ""
+            if value and label in _REPORTER_LABELS and not _reads_as_reporter(value):
+                value = ""          # (记者调查, 记者即时播报: what the reporter did, no name)
+        titled = False
         if value:
             found[role] = value
     return found
+
+
+#: A picture's credit before a reporter's label in the same part (图/潇湘晨报记者 华剑).
+_PHOTO_CREDIT = re.compile(r"[图圖][/／:：]|摄影|攝影")
+_PART_SEPARATOR = re.compile(r"[\s\u3000，,。;；|｜]")
+
+
+def _part_before(line: str, at: int) -> str:
+    """The text of ``line`` before ``at`` back to the part's start (a space or a separator)."""
+    separators = list(_PART_SEPARATOR.finditer(line, 0, at))
+    return line[separators[-1].end() if separators else 0:at]
+
+
+#: The labels of a reporter, who signs with a name (a pen name follows 作者 or 文/).
+_REPORTER_LABELS = frozenset({"记者", "記者", "通讯员", "通訊員"})
+#: jieba's flags of a word that starts no name: a verb, an adverb, a conjunction, a
+#: pronoun, a preposition.
+_NOT_NAME_START = frozenset("v vn vd c d r p".split())
+
+
+def _reads_as_reporter(value: str) -> bool:
+    """Whether what follows a reporter's label starts as a name does: its first word is
+    not a verb, adverb, conjunction, pronoun or preposition (记者调查 "the reporter
+    investigated", 记者即时播报)."""
+    words = tagged_words(value.split()[0])
+    return not words or words[0][1] not in _NOT_NAME_START
+
+
+#: What a title before a reporter's or editor's label may be (实习 "trainee", 见习,
+#: 特约 "special", 首席 "chief", 本刊 "this magazine's"): a few characters glued to it.
+MAX_TITLE_CHARS = 4
+
+
+def _is_title(raw: str, following: re.Match[str] | None) -> bool:
+    """Whether the text after an author's label is a title glued to the reporter's or
+    editor's label that follows it without a colon (作者：实习记者 王璐), not the author's
+    name."""
+    if following is None or not raw or raw[-1].isspace() or any(mark in following.group(0) for mark in ":："):
+        return False                # (作者：张三编辑：李四: the editor's own part)
+    label = _SPACES.sub("", following.group(1))
+    return _ZH_ROLES.get(label) in ("author", "editor") and len(raw.strip()) <= MAX_TITLE_CHARS \
+        and _HAN_CHAR.search(raw) is not None
 
 
 def chinese_source(line: str) -> str | None:
@@ -149,8 +203,8 @@ MAX_OUTLET_CHARS = 30
 _PLACE_AFTER = re.compile(r"[（(][^（()）]{1,8}[)）]?$")
 #: What no outlet's name holds: sentence punctuation, markup; nor is "reprinted" (转载) one.
 _NOT_OUTLET = re.compile(r"[。，；！？=\"<>]|^转载|^轉載")
-_PART_START = re.compile(r"(?:^|[\s\u3000（(【\[|｜丨:：，,]|本报|本報|特约|特約|新华社|新華社|中新社|"
-                         r"中新网|中新網)$")
+_PART_START = re.compile(r"(?:^|[\s\u3000（(【\[|｜丨:：，,/／╱]|本报|本報|特约|特約|新华社|新華社|中新社|"
+                         r"中新网|中新網|[报報社网網台刊]|频道|頻道|新闻|新聞)$")
 #: Text in brackets near a paragraph's start or end: （记者 张三）, 【聯合報╱記者張嘉芳／台北報導】.
 _BRACKETED = re.compile(r"[（(【\[]([^（(【\[）)】\]]{2,40})[）)】\]]")
 #: What a bracket holds besides names: an outlet, a reporter's label, a place and 报道.
@@ -219,6 +273,8 @@ def reads_as_name(line: str) -> bool:
                for word, flag in tagged_words(line))
 
 
+#: Titles between a byline's names (记者 林安鎮 實習生 黃衛平): no name.
+_TITLES = frozenset("实习生 實習生 通讯员 通訊員 见习记者 見習記者 实习记者 實習記者".split())
 #: Words a run of names may end with that are no name.
 _NOT_A_NAME = frozenset("报道 報導 报导 摄影 攝影 发自 發自 综合 綜合 整理 编译 編譯".split())
 
@@ -226,7 +282,7 @@ _NOT_A_NAME = frozenset("报道 報導 报导 摄影 攝影 发自 發自 综合
 def _names(text: str) -> str:
     """Names run together by spaces or 、 as the page writes them, one space between (the
     words a byline ends with, 报道 and the like, left out)."""
-    names = [name for name in _NAME_SEPARATORS.split(text) if name]
+    names = [name for name in _NAME_SEPARATORS.split(text) if name and name not in _TITLES]
     while names and names[-1] in _NOT_A_NAME:
         names.pop()
     return " ".join(names)

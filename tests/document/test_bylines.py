@@ -28,6 +28,25 @@ def test_chinese_lines_keep_the_outlet_apart_from_the_author():
     assert "author" not in chinese_parts("记者 楊菁菁攝")                    # a photographer
 
 
+def test_a_reporters_title_and_outlet_before_the_label_are_no_name():
+    assert chinese_parts("来源：经济参考报 作者：实习记者 王璐") == {"source": "经济参考报", "author": "王璐"}
+    assert chinese_parts("来源：观点地产网 作者：见习编辑 李琼皙")["author"] == "李琼皙"
+    assert chinese_parts("作者：张三编辑：李四") == {"author": "张三", "editor": "李四"}   # a part of its own
+    assert chinese_parts("新京报记者 彭冲")["author"] == "彭冲"
+    assert chinese_parts("光明日报记者 王建宏 张文攀")["author"] == "王建宏 张文攀"
+    assert chinese_parts("文/記者汪萬里")["author"] == "汪萬里"
+    assert chinese_parts("(福州晚報記者 林安鎮 實習生 黃衛平 文/攝)")["author"] == "林安鎮 黃衛平"
+
+
+def test_what_a_reporter_did_and_a_pictures_credit_name_no_author():
+    assert "author" not in chinese_parts("记者即时播报")                     # "reporter's live news"
+    assert "author" not in chinese_parts("記者調查")                         # "the reporter investigates"
+    assert "author" not in chinese_parts("他接受日报记者采访时说")
+    assert "author" not in chinese_parts("快報記者 施向輝 攝")               # a photographer
+    assert "author" not in chinese_parts("图/潇湘晨报滚动新闻记者 华剑")       # a picture's credit
+    assert chinese_parts("图/张三 文/记者 李四")["author"] == "李四"          # the writer after it
+
+
 def test_the_outlet_is_its_name_alone_and_running_prose_names_none():
     assert chinese_source("来源：京华时报(北京) 有0人参与 手机看新闻") == "京华时报"
     assert chinese_source("2011-12-15 来源：中工网-工人日报(北京) 有0人参与") == "中工网-工人日报"
