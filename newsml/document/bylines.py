@@ -119,8 +119,8 @@ def chinese_parts(line: str) -> dict[str, str]:
                 continue            # (记者 in running prose: "…told the 记者 that…")
             value = _SPLIT_NAME.sub(r"\1\2", value)  # (马 燕)
             names = _NAMES_THEN_END.match(value)
-            photographer = names is not None and (names.group(0).endswith(("摄", "攝"))
-                                                  or value[names.end():].lstrip().startswith(("摄", "攝"))
+            photographer = names is not None and (names.group(0).endswith(_CREDIT_ENDS)
+                                                  or value[names.end():].lstrip().startswith(_CREDIT_ENDS)
                                                   or _PHOTO_CREDIT.search(_part_before(line, match.start())))
             value = _names(names.group(0)) if names and not photographer else ""
             if value and label in _REPORTER_LABELS and not _reads_as_reporter(value):
@@ -206,11 +206,13 @@ _NOT_OUTLET = re.compile(r"[。，；！？=\"<>]|^转载|^轉載")
 _PART_START = re.compile(r"(?:^|[\s\u3000（(【\[|｜丨:：，,/／╱]|本报|本報|特约|特約|新华社|新華社|中新社|"
                          r"中新网|中新網|[报報社网網台刊]|频道|頻道|新闻|新聞)$")
 #: Text in brackets near a paragraph's start or end: （记者 张三）, 【聯合報╱記者張嘉芳／台北報導】.
-_BRACKETED = re.compile(r"[（(【\[]([^（(【\[）)】\]]{2,40})[）)】\]]")
+_BRACKETED = re.compile(r"[（(【\[〔]([^（(【\[〔）)】\]〕]{2,40})[）)】\]〕]")
 #: What a bracket holds besides names: an outlet, a reporter's label, a place and 报道.
 _OUTLET_FIRST = re.compile(r"^\s*\S*?(?:网|網|报|報|社|台|电视台|電視台)(?:\s+|[╱/／]|(?=记者|記者))")
-_LABEL = re.compile(r"^\s*(?:本报|本報|特约|特約)?\s*(?:记者|記者|作者|文|通讯员|通訊員)\s*[:：/／]?\s*")
-_PLACE_REPORT = re.compile(r"\s*[╱/／|].*$|\s*(?:报道|報導|发自|發自)\S*$")
+_LABEL = re.compile(r"^\s*(?:本报|本報|本刊|特约|特約)?\s*(?:记者|記者|作者|文|通讯员|通訊員|编译|編譯)"
+                    r"\s*[:：/／]?\s*")
+#: (and a dispatch's place and day after the name: 劉世怡台北11日電)
+_PLACE_REPORT = re.compile(r"\s*[╱/／|].*$|\s*(?:报道|報導|发自|發自)\S*$|[\u4e00-\u9fff]{2}\d{1,2}日[电電]$")
 #: Words of an organisation, not of a person's name.
 _ORGANISATION = re.compile(r"网|網|报|報|社|台|频道|頻道|新闻|新聞|中心|在线|在線|播报|播報|编辑部|編輯部|"
                            r"公司|集团|集團|财讯|財訊|财经|財經|资讯|資訊|快讯|快訊|传媒|傳媒|媒体|媒體|"
@@ -238,12 +240,18 @@ def _bracket_names(content: str) -> str | None:
     """The names a bracket holds once its outlet, label and place are taken away, or None
     when anything else is left (a bracket of prose)."""
     content = _OUTLET_FIRST.sub("", content, count=1)
-    content = _LABEL.sub("", content, count=1)
+    content, labelled = _LABEL.subn("", content, count=1)
     content = _PLACE_REPORT.sub("", content).strip()
     content = _SPACE_IN_NAME.sub("", content)  # (马 燕: one name)
+    if content.endswith(_CREDIT_ENDS) or not labelled and content.endswith(("图", "圖")):
+        return None                             # (林務局提供, 高清大图: a picture's credit)
     if _NAMES_RE.fullmatch(content) and not _ORGANISATION.search(content) and not _TITLE.search(content):
         return _names(content)
     return None
+
+
+#: How a picture's or a chart's credit ends: "provided", "picture", "photographed", "compiled".
+_CREDIT_ENDS = ("提供", "供图", "供圖", "资料图", "資料圖", "摄", "攝", "编制", "編製", "制图", "製圖")
 
 
 #: A position, not a person's name: a bracket that spells out an abbreviation, "COO(首席运营官)".

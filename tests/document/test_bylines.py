@@ -66,6 +66,17 @@ def test_bracketed_reporters():
     assert bracketed_author("中新網蘭州1月11日電 (張道正) 甘肅省") == "張道正"
     assert bracketed_author("（记者 张三 李四）昨日") == "张三 李四"
     assert bracketed_author("（图为资料图片）") is None and bracketed_author("（新华网）") is None
+    assert bracketed_author("〔記者魏怡嘉／台北報導〕流感疫情持續升溫") == "魏怡嘉"
+    assert bracketed_author("〔編譯陳成良／綜合報導〕規律運動") == "陳成良"
+    assert bracketed_author("（中央社記者劉世怡台北11日電）傅姓男子") == "劉世怡"   # its place and day
+    assert bracketed_author("（本刊記者）") is None
+    assert bracketed_author("（记者 刘宏图）") == "刘宏图"
+
+
+def test_a_pictures_credit_in_brackets_or_after_a_name_is_no_author():
+    assert bracketed_author("圖為國家森林遊樂區。（林務局提供）") is None             # "provided by"
+    assert bracketed_author("范冰冰表态支持韩寒。(资料图)") is None and bracketed_author("(高清大图)") is None
+    assert "author" not in chinese_parts("图表：车祸 新华社记者 曲振东 编制")          # a chart's maker
 
 
 def test_a_bracket_that_spells_out_a_position_names_no_reporter():
