@@ -154,7 +154,7 @@ def _reads_as_reporter(value: str) -> bool:
     not a verb, adverb, conjunction, pronoun or preposition (记者调查 "the reporter
     investigated", 记者即时播报)."""
     words = tagged_words(value.split()[0])
-    return not words or words[0][1] not in _NOT_NAME_START
+    return not words or (words[0][1] not in _NOT_NAME_START and all(flag != "v" for _, flag in words))
 
 
 #: What a title before a reporter's or editor's label may be (实习 "trainee", 见习,

@@ -42,6 +42,7 @@ def test_what_a_reporter_did_and_a_pictures_credit_name_no_author():
     assert "author" not in chinese_parts("记者即时播报")                     # "reporter's live news"
     assert "author" not in chinese_parts("記者調查")                         # "the reporter investigates"
     assert "author" not in chinese_parts("他接受日报记者采访时说")
+    assert "author" not in chinese_parts("昨天下午，记者联系到刘冬。")          # "the reporter reached"
     assert "author" not in chinese_parts("快報記者 施向輝 攝")               # a photographer
     assert "author" not in chinese_parts("图/潇湘晨报滚动新闻记者 华剑")       # a picture's credit
     assert chinese_parts("图/张三 文/记者 李四")["author"] == "李四"          # the writer after it
