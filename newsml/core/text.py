@@ -374,6 +374,15 @@ def tagged_words(text: str) -> list[tuple[str, str]]:
     return [(pair.word, pair.flag) for pair in _jieba_tagger().cut(text)]
 
 
+def dictionary_flags(text: str) -> list[tuple[str, str | None]]:
+    """jieba's words of a short text with the part-of-speech flag its dictionary gives each
+    (None for a word it does not hold: a new word, such as most names). Many times faster
+    than :func:`tagged_words`, whose tagger guesses the flags of new words character by
+    character."""
+    table = _jieba_tagger().dt.word_tag_tab
+    return [(word, table.get(word)) for word in _jieba().lcut(text)]
+
+
 def words(text: str) -> list[str]:
     """Words of ``text``: jieba segmentation for Chinese runs, letter/digit runs otherwise.
 

@@ -40,7 +40,7 @@ def test_a_reporters_title_and_outlet_before_the_label_are_no_name():
 
 def test_what_a_reporter_did_and_a_pictures_credit_name_no_author():
     assert "author" not in chinese_parts("记者即时播报")                     # "reporter's live news"
-    assert "author" not in chinese_parts("記者調查")                         # "the reporter investigates"
+    assert "author" not in chinese_parts("记者调查")                         # "the reporter investigates"
     assert "author" not in chinese_parts("他接受日报记者采访时说")
     assert "author" not in chinese_parts("昨天下午，记者联系到刘冬。")          # "the reporter reached"
     assert "author" not in chinese_parts("快報記者 施向輝 攝")               # a photographer
