@@ -158,13 +158,18 @@ def _token_classes() -> np.ndarray:
     """Per code point of the Basic Multilingual Plane: 2 for a CJK character (a token of
     its own), 1 for a character of a letter/digit run, 0 for others: what ``_TOKEN_RE``
     matches, char by char. Built once."""
-    chars = "".join(map(chr, range(_TABLE_SIZE)))
-    classes = np.zeros(_TABLE_SIZE, dtype=np.int8)
+    classes = _classes_of("".join(map(chr, range(_TABLE_SIZE))))
+    classes.setflags(write=False)
+    return classes
+
+
+def _classes_of(chars: str) -> np.ndarray:
+    """The token class of each of ``chars`` (:func:`_token_classes`), by the patterns."""
+    classes = np.zeros(len(chars), dtype=np.int8)
     for run in _LATIN_WORD_RE.finditer(chars):  # runs of code points, not each one
         classes[run.start():run.end()] = 1
     for run in _CJK_RUN_RE.finditer(chars):
         classes[run.start():run.end()] = 2
-    classes.setflags(write=False)
     return classes
 
 
@@ -205,9 +210,18 @@ def _count_chunk(texts: Sequence[str]) -> np.ndarray:
     lowered_texts = [text.lower() for text in texts] if any("\u0130" in text for text in texts) else texts
     lowered = "\n".join(lowered_texts) + "\n"
     codes = np.frombuffer(lowered.encode("utf-32-le", "surrogatepass"), dtype=np.uint32)
-    if codes.max() >= _TABLE_SIZE:
-        return np.array([_count_by_pattern(text) for text in texts], dtype=np.int64)
-    classes = _token_classes()[codes]
+    if codes.max() < _TABLE_SIZE:
+        classes = _token_classes()[codes]
+    else:
+        # (the characters past the table, emoji and rare CJK, each classed once by the
+        # patterns, lower-cased as tokens() reads them)
+        astral = codes >= _TABLE_SIZE
+        found, where = np.unique(codes[astral], return_inverse=True)
+        rare = "".join(map(chr, found.tolist())).lower()
+        if len(rare) != len(found):         # (a case change that adds characters: by the pattern)
+            return np.array([_count_by_pattern(text) for text in texts], dtype=np.int64)
+        classes = _token_classes().take(np.minimum(codes, _TABLE_SIZE - 1))
+        classes[astral] = _classes_of(rare)[where]
     word = classes == 1
     starts = classes == 2  # each CJK character, and each run's first character
     starts[1:] |= word[1:] & ~word[:-1]

@@ -190,7 +190,8 @@ def _unseen_page(corpus: str, page_id: str) -> tuple[dict, object, np.ndarray]:
     return meta, page, np.asarray(scorer.select(page, scorer.score_nodes(page)), dtype=bool)
 
 
-@pytest.mark.parametrize("corpus, page_id", [("wcxb_dev2", "0067"), ("wcxb_dev2", "0418")])
+@pytest.mark.parametrize("corpus, page_id", [("wcxb_dev", "4267"), ("wcxb_dev2", "0067"),
+                                             ("wcxb_dev2", "0418")])
 def test_the_model_finds_the_author_the_rules_miss_on_pages_it_never_saw(corpus, page_id):
     meta, page, keep = _unseen_page(corpus, page_id)
     assert read_metadata(page, keep).author is None
@@ -200,8 +201,6 @@ def test_the_model_finds_the_author_the_rules_miss_on_pages_it_never_saw(corpus,
 @pytest.mark.parametrize("corpus, page_id", [("wcxb_dev", "4267"), ("wcxb_dev2", "0067"),
                                              ("wcxb_dev2", "0418")])
 def test_the_models_likeliest_line_names_the_author_the_rules_miss(corpus, page_id):
-    """(On wcxb_dev 4267 the line scores below the threshold that cross-validation chose,
-    and no author is given.)"""
     meta, page, keep = _unseen_page(corpus, page_id)
     model = shipped()
     candidates, scores = model.line_scores(page, keep, declared_authors(page))
