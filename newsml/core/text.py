@@ -143,7 +143,8 @@ def count_tokens(text: str) -> int:
 
 def _count_by_pattern(text: str) -> int:
     """:func:`count_tokens` by the pattern alone, piece by piece past :data:`SPLIT_LIMIT`:
-    for texts with characters past the table."""
+    for the texts of a chunk where lowering a character past the table would add
+    characters (none does in today's Unicode: a guard)."""
     if len(text) <= SPLIT_LIMIT:
         return len(tokens(text))
     return sum(len(tokens(piece)) for piece in counting_pieces(text))
@@ -179,8 +180,9 @@ def count_tokens_each(texts: Sequence[str]) -> np.ndarray:
     A page's texts are counted together, runs of at most :data:`RUN_CHARS` characters at a
     time (:func:`short_runs`): tokens are the CJK characters plus the starts of
     letter/digit runs, read from a table of character classes, where a regular expression
-    would make a string of every token. Runs with characters past the table (emoji, rare
-    CJK) are counted by the pattern, texts past :data:`SPLIT_LIMIT` piece by piece.
+    would make a string of every token. Characters past the table (emoji, rare CJK) are
+    classed by the patterns, once each; texts past :data:`SPLIT_LIMIT` are counted piece by
+    piece.
     """
     lengths = np.fromiter(map(len, texts), dtype=np.int64, count=len(texts)) + 1   # (and a line feed)
     if lengths.sum() <= RUN_CHARS:  # most pages: one chunk
@@ -218,7 +220,7 @@ def _count_chunk(texts: Sequence[str]) -> np.ndarray:
         astral = codes >= _TABLE_SIZE
         found, where = np.unique(codes[astral], return_inverse=True)
         rare = "".join(map(chr, found.tolist())).lower()
-        if len(rare) != len(found):         # (a case change that adds characters: by the pattern)
+        if len(rare) != len(found):         # (a case change that adds characters: none does today)
             return np.array([_count_by_pattern(text) for text in texts], dtype=np.int64)
         classes = _token_classes().take(np.minimum(codes, _TABLE_SIZE - 1))
         classes[astral] = _classes_of(rare)[where]

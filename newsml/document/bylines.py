@@ -9,6 +9,7 @@ an editor (编辑, 责编), who is not the author.
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 
 import numpy as np
 
@@ -110,7 +111,7 @@ def chinese_parts(line: str) -> dict[str, str]:
             continue
         end = matches[at + 1].start() if at + 1 < len(matches) else len(line)
         raw = line[match.end():end]
-        if role == "author" and _is_title(raw, matches[at + 1] if at + 1 < len(matches) else None):
+        if label in _WRITER_LABELS and _is_title(raw, matches[at + 1] if at + 1 < len(matches) else None):
             titled = True           # (作者：实习记者 王璐: 实习 is the title 记者 is glued to)
             continue
         value = _clean_value(raw)
@@ -122,13 +123,33 @@ def chinese_parts(line: str) -> dict[str, str]:
             photographer = names is not None and (names.group(0).endswith(_CREDIT_ENDS)
                                                   or value[names.end():].lstrip().startswith(_CREDIT_ENDS)
                                                   or _PHOTO_CREDIT.search(_part_before(line, match.start())))
-            value = _names(names.group(0)) if names and not photographer else ""
+            reports = names is not None and value[names.end():].startswith(_REPORTS)
+            value = _names(names.group(0), reports) if names and not photographer else ""
             if value and label in _REPORTER_LABELS and not _reads_as_reporter(value):
                 value = ""          # (记者调查, 记者即时播报: what the reporter did, no name)
         titled = False
         if value:
             found[role] = value
     return found
+
+
+def _without_place(names: list[str]) -> list[str]:
+    """Names that ran into 报道 ("reports") without the place they report from between: the
+    last word when the names are several and it is a place by jieba's dictionary (彭冲
+    山东冠县报道), else the last two characters of the last word of four or more when
+    they are one (林宜靜台北報導)."""
+    if len(names) > 1 and _is_place(names[-1]):
+        return names[:-1]
+    last = names[-1]
+    if len(last) >= 4 and _is_place(last[-2:]) and not _is_place(last):
+        return [*names[:-1], last[:-2]]
+    return names
+
+
+def _is_place(word: str) -> bool:
+    """Whether jieba's dictionary reads ``word``'s first word as a place (ns)."""
+    flags = dictionary_flags(word)
+    return bool(flags) and flags[0][1] == "ns"
 
 
 #: A picture's credit before a reporter's label in the same part (图/潇湘晨报记者 华剑).
@@ -145,33 +166,59 @@ def _part_before(line: str, at: int) -> str:
 #: The labels of a reporter, who signs with a name (a pen name follows 作者 or 文/).
 _REPORTER_LABELS = frozenset({"记者", "記者", "通讯员", "通訊員"})
 #: jieba's flags of a word that starts no name: a verb, an adverb, a conjunction, a
-#: pronoun, a preposition.
-_NOT_NAME_START = frozenset("v vn vd c d r p".split())
+#: pronoun, a preposition, a word of time (近日 "recently").
+_NOT_NAME_START = frozenset("v vn vd c d r p t".split())
+
+
+#: The common Chinese surnames (simplified and traditional): a name of two or three
+#: characters that starts with one is a name, whatever jieba's dictionary says of it (付强
+#: is a verb there).
+_SURNAMES = frozenset(
+    "王李张張刘劉陈陳杨楊黄黃赵趙吴吳周徐孙孫马馬朱胡郭何高林罗羅郑鄭梁谢謝宋唐许許韩韓冯馮邓鄧曹彭"
+    "曾肖蕭萧田董袁潘于蒋蔣蔡余杜叶葉程苏蘇魏吕呂丁任沈姚卢盧姜崔钟鍾谭譚陆陸汪范範金石廖贾賈夏韦韋"
+    "付傅方白邹鄒孟熊秦邱江尹薛闫閻段雷侯龙龍史陶黎贺賀顾顧毛郝龚龔邵万萬钱錢严嚴覃武戴莫孔向汤湯"
+    "常温溫康施文牛樊葛邢安齐齊易乔喬伍庞龐颜顏倪庄莊聂聶章鲁魯岳翟殷詹申欧歐耿关關兰蘭焦俞左柳甘"
+    "祝包宁寧尚符舒阮柯纪紀梅童凌毕畢单單季裴霍涂塗成苗谷盛曲翁冉骆駱蓝藍路游辛靳管柴蒙鲍鮑华華喻"
+    "祁蒲房滕屈饶饒解牟艾尤阳陽时時穆农農司卓古吉缪繆简簡车車项項连連芦蘆麦麥褚娄婁窦竇戚岑景党"
+    "宫宮费費卜冷晏席卫衛米柏宗瞿桂全佟应應臧闵閔苟邬鄔边邊卞姬师師和仇栾欒隋商刁沙荣榮巫寇桑郎甄"
+    "丛叢仲虞敖巩鞏明佘池查麻苑迟遲邝鄺官封谈談匡鞠惠荆荊乐樂冀郁胥南班储儲原栗燕楚鄢劳勞谌諶奚皮"
+    "粟冼蔺藺楼樓盘盤满滿闻聞位厉厲伊仝区區郜海阚闞花权權强強帅帥屠豆朴盖蓋练練廉禹井祖漆巴丰鲜鮮"
+    "居")
 
 
 def _reads_as_reporter(value: str) -> bool:
-    """Whether what follows a reporter's label reads as a name: by jieba's dictionary, its
-    first word is not a verb, adverb, conjunction, pronoun or preposition, and no word of
-    it is a verb (记者调查 "the reporter investigated", 记者即时播报, 记者联系到刘冬 "the
-    reporter reached Liu Dong"); a name is mostly a word the dictionary does not hold."""
-    words = dictionary_flags(value.split()[0])
-    return not words or (words[0][1] not in _NOT_NAME_START and all(flag != "v" for _, flag in words))
+    """Whether what follows a reporter's label reads as a name: two or three characters
+    after a common surname; else, by jieba's dictionary, its first word is not a verb,
+    adverb, conjunction, pronoun or preposition, no word of two characters or more is a
+    verb, and no verb of one character comes before more text (记者调查 "the reporter
+    investigated", 记者即时播报, 记者联系到刘冬 "the reporter reached Liu Dong"; 格桑边觉
+    ends with one). A name is mostly a word the dictionary does not hold."""
+    first = value.split()[0]
+    if first[:1] in _SURNAMES and len(first) <= 3:
+        return True
+    words = dictionary_flags(first)
+    if not words or words[0][1] in _NOT_NAME_START:
+        return not words
+    return not any(flag in ("v", "vn") and (len(word) > 1 or at < len(words) - 1)
+                   for at, (word, flag) in enumerate(words))
 
 
-#: What a title before a reporter's or editor's label may be (实习 "trainee", 见习,
-#: 特约 "special", 首席 "chief", 本刊 "this magazine's"): a few characters glued to it.
-MAX_TITLE_CHARS = 4
+#: The labels of the writer (作者 "author", 撰文 "written by"), which a title may follow.
+_WRITER_LABELS = frozenset({"作者", "撰文"})
+#: The titles written before a reporter's or editor's label (实习 "trainee", 见习, 特约
+#: "special", 首席 "chief", 本刊 "this magazine's", 驻站 "resident").
+_TITLES_BEFORE_LABEL = frozenset("实习 實習 见习 見習 特约 特約 首席 本刊 本报 本報 驻站 駐站 资深 資深 "
+                                 "高级 高級 特派 签约 簽約".split())
 
 
 def _is_title(raw: str, following: re.Match[str] | None) -> bool:
-    """Whether the text after an author's label is a title glued to the reporter's or
-    editor's label that follows it without a colon (作者：实习记者 王璐), not the author's
+    """Whether the text after a writer's label is a title glued to the reporter's or
+    editor's label that follows it without a colon (作者：实习记者 王璐), not the writer's
     name."""
-    if following is None or not raw or raw[-1].isspace() or any(mark in following.group(0) for mark in ":："):
+    if following is None or any(mark in following.group(0) for mark in ":："):
         return False                # (作者：张三编辑：李四: the editor's own part)
-    label = _SPACES.sub("", following.group(1))
-    return _ZH_ROLES.get(label) in ("author", "editor") and len(raw.strip()) <= MAX_TITLE_CHARS \
-        and _HAN_CHAR.search(raw) is not None
+    label = _SPACES.sub("", following.group(1)).replace("／", "/")
+    return _ZH_ROLES.get(label) in ("author", "editor") and raw.lstrip() in _TITLES_BEFORE_LABEL
 
 
 def chinese_source(line: str) -> str | None:
@@ -212,8 +259,11 @@ _BRACKETED = re.compile(r"[（(【\[〔]([^（(【\[〔）)】\]〕]{2,40})[）)
 _OUTLET_FIRST = re.compile(r"^\s*\S*?(?:网|網|报|報|社|台|电视台|電視台)(?:\s+|[╱/／]|(?=记者|記者))")
 _LABEL = re.compile(r"^\s*(?:本报|本報|本刊|特约|特約)?\s*(?:记者|記者|作者|文|通讯员|通訊員|编译|編譯)"
                     r"\s*[:：/／]?\s*")
-#: (and a dispatch's place and day after the name: 劉世怡台北11日電)
-_PLACE_REPORT = re.compile(r"\s*[╱/／|].*$|\s*(?:报道|報導|发自|發自)\S*$|[\u4e00-\u9fff]{2}\d{1,2}日[电電]$")
+_PLACE_REPORT = re.compile(r"\s*[╱/／|].*$|\s*(?:报道|報導|发自|發自)\S*$")
+#: A dispatch's place of two characters and its day after the name (劉世怡台北11日電):
+#: the name left must be one of two or three characters (a longer place leaves more).
+_DISPATCH = re.compile(r"[\u4e00-\u9fff]{2}\d{1,2}日[电電]$")
+_ONE_NAME = re.compile(r"[\u4e00-\u9fff]{2,3}")
 #: Words of an organisation, not of a person's name.
 _ORGANISATION = re.compile(r"网|網|报|報|社|台|频道|頻道|新闻|新聞|中心|在线|在線|播报|播報|编辑部|編輯部|"
                            r"公司|集团|集團|财讯|財訊|财经|財經|资讯|資訊|快讯|快訊|传媒|傳媒|媒体|媒體|"
@@ -222,8 +272,14 @@ _ORGANISATION = re.compile(r"网|網|报|報|社|台|频道|頻道|新闻|新聞
 
 def _starts_a_part(line: str, at: int) -> bool:
     """Whether a label at ``at`` starts a part of a byline line (its start, or after a space,
-    a bracket, a separator or an outlet's word), not a word in running prose."""
-    return _PART_START.search(line[max(at - 4, 0):at]) is not None or at == 0
+    a bracket, a separator or an outlet's word), not a word in running prose (举报记者 "to
+    report to a reporter")."""
+    before = line[max(at - 4, 0):at]
+    return at == 0 or _PART_START.search(before) is not None and _REPORTING_VERB.search(before) is None
+
+
+#: Words ending in 报 that are verbs, not an outlet: 举报 "report (a crime)", 通报, 预报...
+_REPORTING_VERB = re.compile(r"[举舉通预預汇匯情警电電简簡回申播转轉填上呈谎謊][报報]$")
 
 
 def bracketed_author(text: str) -> str | None:
@@ -243,6 +299,9 @@ def _bracket_names(content: str) -> str | None:
     content = _OUTLET_FIRST.sub("", content, count=1)
     content, labelled = _LABEL.subn("", content, count=1)
     content = _PLACE_REPORT.sub("", content).strip()
+    content, dispatched = _DISPATCH.subn("", content)
+    if dispatched and not _ONE_NAME.fullmatch(content):
+        return None                             # (劉世怡華盛頓11日電: where the name ends is not known)
     content = _SPACE_IN_NAME.sub("", content)  # (马 燕: one name)
     if content.endswith(_CREDIT_ENDS) or not labelled and content.endswith(("图", "圖")):
         return None                             # (林務局提供, 高清大图: a picture's credit)
@@ -288,13 +347,20 @@ _TITLES = frozenset("实习生 實習生 通讯员 通訊員 见习记者 見習
 _NOT_A_NAME = frozenset("报道 報導 报导 摄影 攝影 发自 發自 综合 綜合 整理 编译 編譯".split())
 
 
-def _names(text: str) -> str:
+def _names(text: str, reports: bool = False) -> str:
     """Names run together by spaces or 、 as the page writes them, one space between (the
-    words a byline ends with, 报道 and the like, left out)."""
+    words a byline ends with, 报道 and the like, left out; ``reports``: 报道 follows them,
+    and the place they report from is left out too)."""
     names = [name for name in _NAME_SEPARATORS.split(text) if name and name not in _TITLES]
     while names and names[-1] in _NOT_A_NAME:
         names.pop()
-    return " ".join(names)
+    if names and len(names[-1]) > 2 and names[-1].endswith(_REPORTS):
+        names[-1], reports = names[-1][:-2], True   # (李四报道: "Li Si reports")
+    return " ".join(_without_place(names) if reports and names else names)
+
+
+#: "Reports", glued to the name before it.
+_REPORTS = ("报道", "報導", "报导")
 
 
 def unglued(line: str) -> str:
@@ -409,24 +475,24 @@ def _clean_value(text: str) -> str:
     return text.strip(" \u3000:：,，;；()（）[]【】<>《》\"'“”")
 
 
-def in_byline_markup_each(page: Page, nodes: list[int], levels: int = 3) -> list[bool]:
+def in_byline_markup_each(page: Page, nodes: Sequence[int], levels: int = 3) -> list[bool]:
     """Whether each of ``nodes`` (node indices of ``page``) has its block, or one of the
     ``levels`` - 1 elements just above it, marked as the byline (:func:`marked_as_byline`):
     the class, id and itemprop read from what the page's block tree already holds (each
     distinct combination judged once), ``rel`` from the element, each element read once."""
-    if not nodes:
-        return []
+    if len(nodes) == 0 or levels < 1:
+        return [False] * len(nodes)
     tree, kinds = page.block_tree, page.attribute_kinds
-    climbed = [tree.block[nodes]]           # each node's block and the elements above it
+    climbed = [tree.block[np.asarray(nodes, dtype=np.int64)]]   # each node's block and those above it
     for _ in range(levels - 1):             # (the root is its own parent)
         climbed.append(tree.parent[climbed[-1]])
     elements = np.unique(np.concatenate(climbed))
     by_kind: dict[int, bool] = {}
-    marked = np.zeros(len(tree.parent), dtype=bool)
-    for element, kind in zip(elements.tolist(), kinds.kind[elements].tolist()):
+    marked = np.zeros(len(elements), dtype=bool)        # (per distinct element, in index order)
+    for at, (element, kind) in enumerate(zip(elements.tolist(), kinds.kind[elements].tolist())):
         if kind not in by_kind:
             _tag, cls, ident, prop = kinds.keys[kind]
             by_kind[kind] = marked_as_byline(cls, ident, prop)
         rel = tree.elements[element].get("rel")
-        marked[element] = by_kind[kind] or bool(rel) and marked_as_byline(rel)
-    return np.logical_or.reduce([marked[level] for level in climbed]).tolist()
+        marked[at] = by_kind[kind] or bool(rel) and marked_as_byline(rel)
+    return np.logical_or.reduce([marked[np.searchsorted(elements, level)] for level in climbed]).tolist()

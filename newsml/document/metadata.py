@@ -22,7 +22,7 @@ from typing import Any
 
 import numpy as np
 
-from ..core.text import normalize_space
+from ..core.text import count_tokens, normalize_space
 from ..dom.nodes import TextNode
 from ..dom.page import Page
 from ..errors import NewsmlError
@@ -86,6 +86,7 @@ MAX_LINE_CHARS = 160
 SENTENCE_WORDS = 12
 DATELINE_CHARS = 40
 _SENTENCE_ENDS = frozenset(".!?。！？")
+_CLOSING_MARKS = "\"'”’」』)）]】»"
 #: A JSON ``datePublished`` in the markup, its quotes plain or escaped as HTML.
 _PUBLISHED_IN_TEXT = re.compile(r'datePublished(?:"|&quot;|&#34;)\s*:\s*(?:"|&quot;|&#34;)'
                                 r'([0-9][0-9A-Za-z:.+\-/ ]{7,34})(?:"|&quot;|&#34;)')
@@ -263,19 +264,35 @@ _EARLIEST_ZONE, _LATEST_ZONE = -12, 14
 
 
 def _local_day_of(declared: str, shown: str) -> bool:
-    """Whether the shown day is the day of the declared time (which has its offset) in
-    some time zone: the same moment, shown in the writer's or the reader's zone (a post
-    declared at 02:17 UTC and shown as the evening before, in America)."""
+    """Whether the shown date is the declared time (which has its offset) shown in another
+    time zone: the same moment, in the writer's or the reader's zone (a post declared at
+    02:17 UTC and shown as the evening before, in America). A shown time with its offset
+    must be the moment itself (to the minute). Otherwise the declared time must be in UTC
+    (an offset of its own is the site's zone, where the day is the declared one), and a
+    shown day must be the moment's day in some zone, a shown time the moment in some zone
+    (a whole quarter of an hour away from UTC)."""
     try:
         moment = dt.datetime.fromisoformat(declared)
-        day = dt.date.fromisoformat(day_of(shown) or "")
-    except ValueError:
+        shown_at = dt.datetime.fromisoformat(shown)
+        if moment.tzinfo is None:
+            return False
+        utc = moment.astimezone(dt.UTC).replace(second=0, microsecond=0)
+        if shown_at.tzinfo is not None:
+            return shown_at.astimezone(dt.UTC).replace(second=0, microsecond=0) == utc
+        if moment.utcoffset() != dt.timedelta(0):
+            return False
+        if len(shown) <= len("YYYY-MM-DD"):
+            earliest, latest = (utc + dt.timedelta(hours=hours) for hours in (_EARLIEST_ZONE, _LATEST_ZONE))
+            return earliest.date() <= shown_at.date() <= latest.date()
+        offset = shown_at.replace(second=0, microsecond=0) - utc.replace(tzinfo=None)
+    except (ValueError, OverflowError):
         return False
-    if moment.tzinfo is None:
-        return False
-    utc = moment.astimezone(dt.UTC)
-    earliest, latest = (utc + dt.timedelta(hours=hours) for hours in (_EARLIEST_ZONE, _LATEST_ZONE))
-    return earliest.date() <= day <= latest.date()
+    return offset % _ZONE_STEP == dt.timedelta(0) and \
+        dt.timedelta(hours=_EARLIEST_ZONE) <= offset <= dt.timedelta(hours=_LATEST_ZONE)
+
+
+#: Time zones lie a whole quarter of an hour apart (UTC+05:45, UTC-03:30).
+_ZONE_STEP = dt.timedelta(minutes=15)
 
 
 def _shown_publication(shown: _Shown, published: list[str], modified: list[str]) -> str | None:
@@ -334,13 +351,14 @@ def _shown(page: Page, keep: np.ndarray | None) -> _Shown:
 
 
 def _in_a_sentence(line: str, at: int) -> bool:
-    """Whether the date at ``at`` in ``line`` lies inside a sentence of prose (a line of
-    :data:`SENTENCE_WORDS` words or more, ended as a sentence ends, the date past its
-    first :data:`DATELINE_CHARS` characters): what the sentence or a photo's caption is
+    """Whether the date starting at ``at`` in ``line`` (stripped) lies inside a sentence of
+    prose: a line of :data:`SENTENCE_WORDS` words or more (a Chinese character a word),
+    ended as a sentence ends (before closing quotes and brackets), the date starting past
+    its first :data:`DATELINE_CHARS` characters. What the sentence or a photo's caption is
     about ("... for most Americans is April 15, 2025."), not the page's dateline, which
     starts its line ("Jan. 10, 2012 -- Two drugs ...", "Posted on November 5, 2012, ...")."""
-    return (at > DATELINE_CHARS and line.rstrip()[-1:] in _SENTENCE_ENDS
-            and len(line.split()) >= SENTENCE_WORDS)
+    return (at >= DATELINE_CHARS and line.rstrip().rstrip(_CLOSING_MARKS)[-1:] in _SENTENCE_ENDS
+            and count_tokens(line) >= SENTENCE_WORDS)
 
 
 def _in_date_series(nodes: list[TextNode], index: int, date: str) -> bool:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import numpy as np
 import pytest
 
 from newsml.document.bylines import (
@@ -36,6 +37,21 @@ def test_a_reporters_title_and_outlet_before_the_label_are_no_name():
     assert chinese_parts("光明日报记者 王建宏 张文攀")["author"] == "王建宏 张文攀"
     assert chinese_parts("文/記者汪萬里")["author"] == "汪萬里"
     assert chinese_parts("(福州晚報記者 林安鎮 實習生 黃衛平 文/攝)")["author"] == "林安鎮 黃衛平"
+    # a name before another label is no title, whatever separates them
+    assert chinese_parts("记者 王璐｜编辑 李四") == {"author": "王璐", "editor": "李四"}
+    assert chinese_parts("记者王璐，编辑李四") == {"author": "王璐", "editor": "李四"}
+    assert chinese_parts("新华社北京1月12日电（记者林晖）记者12日从中央气象台获悉")["author"] == "林晖"
+    assert chinese_parts("记者 付强")["author"] == "付强"               # a verb in the dictionary, a name
+    assert chinese_parts("记者 格桑边觉")["author"] == "格桑边觉"       # ends with a verb's character
+    assert "author" not in chinese_parts("他举报记者王某")                # 举报: "to report", no outlet
+
+
+def test_the_place_a_reporter_reports_from_is_no_name():
+    assert chinese_parts("新京报记者 彭冲 山东冠县报道")["author"] == "彭冲"
+    assert chinese_parts("【台灣醒報記者林宜靜台北報導】週末")["author"] == "林宜靜"
+    assert chinese_parts("记者 张三 李四北京报道")["author"] == "张三 李四"
+    assert chinese_parts("本报记者 张三 李四报道")["author"] == "张三 李四"
+    assert chinese_parts("本报记者 张三 李四 报道")["author"] == "张三 李四"
 
 
 def test_what_a_reporter_did_and_a_pictures_credit_name_no_author():
@@ -70,6 +86,7 @@ def test_bracketed_reporters():
     assert bracketed_author("〔記者魏怡嘉／台北報導〕流感疫情持續升溫") == "魏怡嘉"
     assert bracketed_author("〔編譯陳成良／綜合報導〕規律運動") == "陳成良"
     assert bracketed_author("（中央社記者劉世怡台北11日電）傅姓男子") == "劉世怡"   # its place and day
+    assert bracketed_author("（中央社記者劉世怡華盛頓11日電）") is None   # where the name ends is not known
     assert bracketed_author("（本刊記者）") is None
     assert bracketed_author("（记者 刘宏图）") == "刘宏图"
 
@@ -168,3 +185,18 @@ def test_a_name_line_is_a_name_not_the_pages_buttons():
 ])
 def test_a_name_glued_to_by_or_to_its_date_is_parted_and_nothing_else(line, expected):
     assert unglued(line) == expected
+
+
+def test_the_byline_markup_of_each_line_is_its_blocks_or_the_elements_just_above():
+    from newsml.document.bylines import in_byline_markup_each
+    from newsml.dom.page import load_page
+
+    page = load_page("<html><body><div class='byline'><p><span>By Ana Diaz</span></p></div>"
+                     "<div><p>The new bridge opened to traffic this morning.</p></div>"
+                     "<div itemprop='author'><p>Ana Diaz</p></div></body></html>")
+    texts = [node.text for node in page.nodes]
+    byline, body, linked = (texts.index(text) for text in ("By Ana Diaz", texts[1], "Ana Diaz"))
+    assert in_byline_markup_each(page, [byline, body, linked]) == [True, False, True]
+    assert in_byline_markup_each(page, [byline], levels=1) == [False]     # the div is two levels up
+    assert in_byline_markup_each(page, [byline], levels=0) == [False]
+    assert in_byline_markup_each(page, np.array([linked])) == [True] and in_byline_markup_each(page, []) == []

@@ -10,8 +10,8 @@ import pytest
 from conftest import LABELED, REPO, shared_corpus
 
 from newsml import extract
-from newsml.document.dates import day_of
-from newsml.document.metadata import read_metadata
+from newsml.document.dates import day_of, first_date_at
+from newsml.document.metadata import DATELINE_CHARS, _in_a_sentence, read_metadata
 from newsml.dom.page import load_page
 from newsml.errors import NewsmlError
 
@@ -52,7 +52,6 @@ def test_the_date_shown_beside_the_headline_wins_over_another_declared_day():
     assert day_of(meta_of(updated).date) == "2024-05-01"              # an update is not the publication
 
 
-
 def test_a_shown_day_that_is_the_declared_moment_in_another_time_zone_gives_the_declared_date():
     late = DECLARED.replace("2024-05-01T08:30:00-05:00", "2024-05-01T02:17:00+00:00").replace(
         "<h1>Bridge opens</h1>", "<h1>Bridge opens</h1><p>April 30, 2024</p>")
@@ -63,6 +62,20 @@ def test_a_shown_day_that_is_the_declared_moment_in_another_time_zone_gives_the_
     assert meta_of(far).date == "2024-04-30"                         # 13:30 UTC is April 30 in no time zone
     local = late.replace("2024-05-01T02:17:00+00:00", "2024-05-01T02:17:00")
     assert meta_of(local).date == "2024-04-30"                       # a time without its offset is no moment
+    zoned = late.replace("2024-05-01T02:17:00+00:00", "2024-05-01T06:56:43-05:00")
+    assert meta_of(zoned).date == "2024-04-30"                       # the site's own zone says May 1
+
+
+@pytest.mark.parametrize("shown, declared, expected", [
+    ("April 30, 2024, 9:17 p.m.", "2024-05-01T02:17:00+00:00", "2024-05-01T02:17:00+00:00"),  # UTC-5
+    ("April 30, 2024, 9:26 p.m.", "2024-05-01T02:17:00+00:00", "2024-04-30T21:26"),    # no zone gives :26
+    ("Nov 19, 2019, 10:31 pm CST", "2019-11-20T04:31:13-06:00", "2019-11-19T22:31-06:00"),  # not that moment
+    ("Nov 19, 2019, 10:31 pm CST", "2019-11-20T04:31:13+00:00", "2019-11-20T04:31:13+00:00"),  # that moment
+])
+def test_a_shown_time_is_the_declared_moment_only_at_that_moment(shown, declared, expected):
+    page = DECLARED.replace("2024-05-01T08:30:00-05:00", declared).replace(
+        "<h1>Bridge opens</h1>", f"<h1>Bridge opens</h1><p>{shown}</p>")
+    assert meta_of(page).date == expected
 
 def test_a_date_inside_a_sentence_is_not_the_dateline_but_one_that_starts_it_is():
     def shown(line: str) -> str | None:
@@ -77,6 +90,15 @@ def test_a_date_inside_a_sentence_is_not_the_dateline_but_one_that_starts_it_is(
     assert shown("Posted on November 5, 2012, 9:58 am, by Thomas Hawk, under Facebook, Flickr and "
                  "Yahoo.") == "2012-11-05T09:58"
     assert shown("The bridge opened on July 23, 2012") == "2012-07-23"      # short: a dateline
+    assert shown('The agency said the deadline for most Americans this year is "April 15, 2025."') is None
+    chinese = ("据悉，这次会议将在北京召开，会议的主要议题包括经济发展与民生保障、对外开放与合作等，"
+               "时间定于2019年8月12日。")
+    assert _in_a_sentence(chinese, first_date_at(chinese)[0])          # a Chinese sentence
+
+
+def test_a_date_counts_as_inside_a_sentence_from_the_41st_character_on():
+    line = "x" * DATELINE_CHARS + " then twelve more words come here before the line ends at last."
+    assert _in_a_sentence(line, DATELINE_CHARS) and not _in_a_sentence(line, DATELINE_CHARS - 1)
 
 
 def test_a_series_of_bare_dates_under_the_headline_is_data_not_the_pages_date():
